@@ -266,8 +266,8 @@ export interface components {
         };
     };
     responses: {
-        /** @description 入力が正しくありません */
-        BadRequest: {
+        /** @description 入力内容に誤りがあります（validation_errors に項目ごとの内容） */
+        ValidationFailed: {
             headers: {
                 [name: string]: unknown;
             };
@@ -440,9 +440,9 @@ export interface operations {
                     "application/json": components["schemas"]["CustomerList"];
                 };
             };
-            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -476,9 +476,9 @@ export interface operations {
                     "application/json": components["schemas"]["InteractionList"];
                 };
             };
-            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
             default: components["responses"]["UnexpectedError"];
         };
     };
