@@ -1,0 +1,9 @@
+import type { components } from './generated/schema';
+
+type Schemas = components['schemas'];
+
+export type CurrentUser = Schemas['CurrentUser'];
+export type TenantInfo = Schemas['TenantInfo'];
+export type FeatureFlags = Schemas['FeatureFlags'];
+export type Customer = Schemas['Customer'];
+export type Interaction = Schemas['Interaction'];
