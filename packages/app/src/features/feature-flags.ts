@@ -1,0 +1,52 @@
+import { type FeatureFlags, isApiError } from '@tsumiki/api-client';
+import { myFeaturesQueryOptions } from '@tsumiki/api-client/react';
+import { useQuery } from '@tanstack/react-query';
+import { useSession } from '../session/session';
+
+/** Defaults when there is no user or the fetch fails: these three off, the rest on (SPEC section 4). */
+export const defaultFeatureFlags: Required<FeatureFlags> = {
+  customers_enabled: true,
+  products_enabled: true,
+  documents_enabled: true,
+  chat_enabled: true,
+  staff_chat_enabled: true,
+  deep_research_enabled: true,
+  legal_check_enabled: true,
+  marketing_ai_enabled: true,
+  workflow_ai_enabled: true,
+  staff_management_enabled: false,
+  tenant_users_enabled: true,
+  notifications_enabled: true,
+  invitations_enabled: false,
+  session_management_enabled: false,
+};
+
+export const FEATURE_FETCH_FAILED = '機能設定の取得に失敗しました。';
+
+/** Statuses after which the defaults apply silently. */
+const SILENT_STATUSES = new Set([401, 403, 404]);
+
+/** A feature absent from the flags counts as enabled. */
+export function isFeatureEnabled(flags: FeatureFlags, feature: string): boolean {
+  return (flags as Record<string, boolean | undefined>)[`${feature}_enabled`] !== false;
+}
+
+/** `enabledFeatures` for the sidebar: keyed by feature, false only where a flag is off. */
+export function enabledFeatureMap(flags: FeatureFlags): Record<string, boolean> {
+  const map: Record<string, boolean> = {};
+  for (const [key, value] of Object.entries(flags)) {
+    if (key.endsWith('_enabled') && typeof value === 'boolean') map[key.slice(0, -'_enabled'.length)] = value;
+  }
+  return map;
+}
+
+export function useFeatureFlags(): { flags: FeatureFlags; error: string | null } {
+  const { state, api } = useSession();
+  const tenantId = state.status === 'signedIn' ? state.tenant?.tenant_id : undefined;
+  const query = useQuery({ ...myFeaturesQueryOptions(api, tenantId), enabled: state.status === 'signedIn' });
+  if (!query.data) {
+    const silent = !query.error || (isApiError(query.error) && SILENT_STATUSES.has(query.error.status));
+    return { flags: defaultFeatureFlags, error: silent ? null : FEATURE_FETCH_FAILED };
+  }
+  return { flags: query.data, error: null };
+}

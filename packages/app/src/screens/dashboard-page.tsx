@@ -1,0 +1,154 @@
+import type { Interaction } from '@tsumiki/api-client';
+import { customersQueryOptions, interactionsQueryOptions } from '@tsumiki/api-client/react';
+import { Alert, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Chip, Skeleton } from '@tsumiki/ui';
+import { useQuery } from '@tanstack/react-query';
+import { MessageSquareText, Users } from 'lucide-react';
+import { useMemo } from 'react';
+import { Link } from 'react-router-dom';
+import { formatCount, formatDateTime, startOfMonth } from '../lib/format';
+import { useSignedIn } from '../session/session';
+
+const planLabels: Record<string, string> = { basic: 'ベーシック', standard: 'スタンダード', premium: 'プレミアム' };
+const roleLabels: Record<string, string> = { admin: '管理者', staff: 'スタッフ', user: 'ユーザー' };
+
+/** The summary, or else the first 50 characters of the content (SPEC section 2). */
+export function interactionHeadline(interaction: Pick<Interaction, 'summary' | 'content'>): string {
+  if (interaction.summary?.trim()) return interaction.summary;
+  const characters = Array.from(interaction.content);
+  return characters.length > 50 ? `${characters.slice(0, 50).join('')}…` : interaction.content;
+}
+
+function StatCard({ title, value, loading }: { title: string; value: number | undefined; loading: boolean }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardDescription>{title}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {loading ? (
+          <Skeleton className="h-9 w-20" />
+        ) : (
+          <p className="text-3xl font-bold tabular-nums text-foreground">{value === undefined ? '—' : formatCount(value)}</p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+export function DashboardPage() {
+  const { user, tenant, api } = useSignedIn();
+  const tenantId = tenant?.tenant_id;
+  const monthStart = useMemo(() => startOfMonth(), []);
+  const customers = useQuery(customersQueryOptions(api, tenantId, { limit: 1 }));
+  const interactions = useQuery(interactionsQueryOptions(api, tenantId, { limit: 3 }));
+  const thisMonth = useQuery(interactionsQueryOptions(api, tenantId, { limit: 1, created_from: monthStart }));
+  const role = tenant?.role ?? 'user';
+  const displayName = user.full_name?.trim() || user.email;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <header>
+        <h1 className="text-2xl font-bold text-foreground">ダッシュボード</h1>
+        <p className="mt-1 text-sm text-muted-foreground">{displayName} さん、お疲れさまです。</p>
+      </header>
+
+      {customers.isError ? (
+        <Alert variant="error">顧客情報の読み込みに失敗しました: {customers.error.message}</Alert>
+      ) : null}
+      {interactions.isError || thisMonth.isError ? (
+        <Alert variant="error">
+          対応履歴の読み込みに失敗しました: {(interactions.error ?? thisMonth.error)?.message}
+        </Alert>
+      ) : null}
+
+      <section aria-label="プロフィールとテナント" className="grid gap-4 md:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardDescription>プロフィール</CardDescription>
+            <CardTitle>
+              <h2 className="break-all">{displayName}</h2>
+            </CardTitle>
+          </CardHeader>
+          <CardContent className="flex flex-wrap items-center gap-2">
+            <Chip variant={role === 'admin' ? 'primary' : 'default'}>{roleLabels[role] ?? role}</Chip>
+            <span className="break-all text-sm text-muted-foreground">{user.email}</span>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardDescription>テナント</CardDescription>
+            <CardTitle>
+              <h2>{tenant?.tenant_name ?? '—'}</h2>
+            </CardTitle>
+          </CardHeader>
+          <CardContent className="flex flex-wrap items-center gap-2">
+            {tenant ? <Chip variant="info">{planLabels[tenant.plan] ?? tenant.plan}プラン</Chip> : null}
+            <span className="text-sm text-muted-foreground">
+              テナントID: <span className="break-all font-mono text-xs">{tenantId ?? '—'}</span>
+            </span>
+          </CardContent>
+        </Card>
+      </section>
+
+      <section aria-label="統計" className="grid gap-4 sm:grid-cols-3">
+        <StatCard title="顧客数" value={customers.data?.total} loading={customers.isPending} />
+        <StatCard title="対応履歴数" value={interactions.data?.total} loading={interactions.isPending} />
+        <StatCard title="今月の活動" value={thisMonth.data?.total} loading={thisMonth.isPending} />
+      </section>
+
+      <div className="grid gap-4 lg:grid-cols-3">
+        <Card className="lg:col-span-1">
+          <CardHeader>
+            <CardTitle>
+              <h2>クイックアクション</h2>
+            </CardTitle>
+          </CardHeader>
+          <CardContent className="flex flex-col gap-3">
+            <Button asChild variant="outline" className="justify-start">
+              <Link to="/customers">
+                <Users aria-hidden="true" />
+                顧客一覧を見る
+              </Link>
+            </Button>
+            <Button asChild variant="outline" className="justify-start">
+              <Link to="/chat">
+                <MessageSquareText aria-hidden="true" />
+                AIアシスタントに相談する
+              </Link>
+            </Button>
+          </CardContent>
+        </Card>
+        <Card className="lg:col-span-2">
+          <CardHeader>
+            <CardTitle>
+              <h2>最近の対応履歴</h2>
+            </CardTitle>
+          </CardHeader>
+          <CardContent>
+            {interactions.isPending ? (
+              <div className="flex flex-col gap-3">
+                <Skeleton className="h-12 w-full" />
+                <Skeleton className="h-12 w-full" />
+                <Skeleton className="h-12 w-full" />
+              </div>
+            ) : interactions.data && interactions.data.interactions.length > 0 ? (
+              <ul className="divide-y divide-border">
+                {interactions.data.interactions.slice(0, 3).map((interaction) => (
+                  <li key={interaction.id} className="flex flex-col gap-1 py-3 first:pt-0 last:pb-0">
+                    <p className="text-sm text-foreground">{interactionHeadline(interaction)}</p>
+                    <p className="text-xs text-muted-foreground">
+                      {interaction.customer_name} ・{' '}
+                      <time dateTime={interaction.created_at}>{formatDateTime(interaction.created_at)}</time>
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="text-sm text-muted-foreground">データがありません</p>
+            )}
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
+}

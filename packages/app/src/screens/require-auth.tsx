@@ -1,0 +1,40 @@
+import { Alert, Button, Spinner } from '@tsumiki/ui';
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { useSession } from '../session/session';
+
+export function FullPageSpinner() {
+  return (
+    <div className="flex min-h-dvh items-center justify-center">
+      <Spinner size="lg" label="読み込み中" />
+    </div>
+  );
+}
+
+/** Protected routes: a spinner while the session loads, /login (keeping the path) when signed out. */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { state, retry, signOut } = useSession();
+  const location = useLocation();
+  if (state.status === 'loading') return <FullPageSpinner />;
+  if (state.status === 'signedOut') {
+    const origin = `${location.pathname}${location.search}${location.hash}`;
+    const search = origin === '/' ? '' : `?redirect=${encodeURIComponent(origin)}`;
+    return <Navigate to={`/login${search}`} replace />;
+  }
+  if (state.status === 'error') {
+    return (
+      <main className="mx-auto flex min-h-dvh max-w-lg flex-col justify-center gap-4 p-6">
+        <Alert variant="error" title="ユーザー情報を読み込めませんでした">
+          {state.message}
+        </Alert>
+        <div className="flex gap-3">
+          <Button onClick={retry}>再読み込み</Button>
+          <Button variant="outline" onClick={() => void signOut()}>
+            ログアウト
+          </Button>
+        </div>
+      </main>
+    );
+  }
+  return children;
+}

@@ -1,0 +1,36 @@
+// `pnpm test`: every suite the project keeps, in the order CI runs them.
+import { buildIfStale } from './build-if-stale.mjs';
+import { run } from './lib.mjs';
+
+const steps = [
+  ['lint (Biome)', () => run('pnpm', ['exec', 'biome', 'ci', '.'])],
+  ['契約の lint (Redocly)', () => run('pnpm', ['exec', 'redocly', 'lint', 'openapi/openapi.yaml', '--format=stylish'])],
+  ['生成された型の鮮度', () => run(process.execPath, ['scripts/check-generated.mjs'])],
+  ['ビルド', () => buildIfStale({ force: process.env.CI === 'true' })],
+  ['型チェック', () => run('pnpm', ['-r', '--workspace-concurrency=1', 'run', 'typecheck'])],
+  ['単体・結合テスト (Vitest)', () => run('pnpm', ['-r', '--workspace-concurrency=1', 'run', 'test'])],
+  ['公開パッケージの検査 (publint, attw)', () => run('pnpm', ['-r', '--workspace-concurrency=1', 'run', 'lint:package'])],
+  ['Storybook のテスト (Chromium)', () => run(process.execPath, ['scripts/test-storybook.mjs'])],
+  ['E2E テスト (Playwright, Chromium)', () => run('pnpm', ['--filter', '@tsumiki/e2e', 'test'])],
+];
+
+const only = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+let passed = 0;
+let failed = 0;
+const results = [];
+for (const [name, step] of steps) {
+  if (only.length && !only.some((word) => name.toLowerCase().includes(word.toLowerCase()))) continue;
+  console.log(`\n━━ ${name} ━━`);
+  const started = Date.now();
+  const code = await step();
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  results.push(`${code === 0 ? '✔' : '✘'} ${name} (${seconds} s)`);
+  if (code === 0) passed += 1;
+  else {
+    failed += 1;
+    if (!process.argv.includes('--keep-going')) break;
+  }
+}
+console.log(`\n${results.join('\n')}`);
+console.log(`steps: ${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
