@@ -1,0 +1,9 @@
+export {
+  Alert,
+  AlertDescription,
+  type AlertDescriptionProps,
+  type AlertProps,
+  AlertTitle,
+  type AlertTitleProps,
+  alertVariants,
+} from './alert';

@@ -1,0 +1,58 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { Button } from './button';
+
+describe('Button', () => {
+  it('does not submit forms unless asked to', async () => {
+    const onSubmit = vi.fn((event: SubmitEvent) => event.preventDefault());
+    render(
+      <form onSubmit={(event) => onSubmit(event.nativeEvent as SubmitEvent)}>
+        <Button>保存</Button>
+        <Button type="submit">送信</Button>
+      </form>,
+    );
+    expect(screen.getByRole('button', { name: '保存' })).toHaveAttribute('type', 'button');
+    await userEvent.click(screen.getByRole('button', { name: '保存' }));
+    expect(onSubmit).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: '送信' }));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+  });
+
+  it('while loading is busy, disabled and announces 処理中 outside itself', async () => {
+    vi.useFakeTimers();
+    try {
+      const onClick = vi.fn();
+      render(
+        <Button loading onClick={onClick}>
+          保存
+        </Button>,
+      );
+      const button = screen.getByRole('button', { name: '保存' });
+      expect(button).toBeDisabled();
+      expect(button).toHaveAttribute('aria-busy', 'true');
+      expect(button.querySelector('[data-slot="spinner"]')).toHaveAttribute('aria-hidden', 'true');
+      await act(async () => {
+        vi.advanceTimersByTime(150);
+      });
+      const status = screen.getByRole('status');
+      expect(status).toHaveTextContent('処理中');
+      expect(button).not.toContainElement(status);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('renders its child with asChild and keeps the caller className last', () => {
+    render(
+      <Button asChild variant="outline" className="px-8">
+        <a href="/customers">顧客一覧</a>
+      </Button>,
+    );
+    const link = screen.getByRole('link', { name: '顧客一覧' });
+    expect(link).toHaveAttribute('data-slot', 'button');
+    expect(link).not.toHaveAttribute('type');
+    expect(link.className).toContain('px-8');
+    expect(link.className).not.toContain('px-4');
+  });
+});

@@ -1,0 +1,80 @@
+import { Slot } from '@radix-ui/react-slot';
+import { cva, type VariantProps } from 'class-variance-authority';
+import type { ComponentProps } from 'react';
+import { cn } from '../../lib/cn';
+
+export const cardVariants = cva('flex flex-col gap-4 rounded-lg border bg-surface text-surface-foreground', {
+  variants: {
+    elevation: {
+      flat: '',
+      raised: 'shadow-sm',
+    },
+    padding: {
+      none: '',
+      md: 'py-5',
+      lg: 'py-6',
+    },
+  },
+  defaultVariants: { elevation: 'raised', padding: 'md' },
+});
+
+export type CardProps = ComponentProps<'div'> &
+  VariantProps<typeof cardVariants> & {
+    /** Render as the child element (e.g. `<section>` or `<article>`). */
+    asChild?: boolean;
+  };
+
+export function Card({ className, elevation, padding, asChild = false, ...props }: CardProps) {
+  const Comp = asChild ? Slot : 'div';
+  return (
+    <Comp data-slot="card" {...props} className={cn(cardVariants({ elevation, padding }), className)} />
+  );
+}
+
+export type CardHeaderProps = ComponentProps<'div'>;
+
+export function CardHeader({ className, ...props }: CardHeaderProps) {
+  return (
+    <div
+      data-slot="card-header"
+      {...props}
+      className={cn('flex flex-col gap-1 px-5', className)}
+    />
+  );
+}
+
+export type CardTitleProps = ComponentProps<'h3'> & {
+  /** Render the child element instead (e.g. an `<h2>` where the outline needs it). */
+  asChild?: boolean;
+};
+
+export function CardTitle({ className, asChild = false, ...props }: CardTitleProps) {
+  const Comp = asChild ? Slot : 'h3';
+  return (
+    <Comp
+      data-slot="card-title"
+      {...props}
+      className={cn('text-base leading-snug font-semibold', className)}
+    />
+  );
+}
+
+export type CardDescriptionProps = ComponentProps<'p'>;
+
+export function CardDescription({ className, ...props }: CardDescriptionProps) {
+  return <p data-slot="card-description" {...props} className={cn('text-sm text-muted-foreground', className)} />;
+}
+
+export type CardContentProps = ComponentProps<'div'>;
+
+export function CardContent({ className, ...props }: CardContentProps) {
+  return <div data-slot="card-content" {...props} className={cn('px-5 text-sm', className)} />;
+}
+
+export type CardFooterProps = ComponentProps<'div'>;
+
+export function CardFooter({ className, ...props }: CardFooterProps) {
+  return (
+    <div data-slot="card-footer" {...props} className={cn('flex items-center gap-2 px-5', className)} />
+  );
+}

@@ -1,0 +1,1 @@
+export { TsumikiBrand, type TsumikiBrandProps, TsumikiMark, type TsumikiMarkProps } from './tsumiki-brand';

@@ -1,0 +1,2 @@
+export { defaultMessages, type Messages, type PartialMessages } from './messages';
+export { MessagesProvider, type MessagesProviderProps, useMessages } from './messages-provider';

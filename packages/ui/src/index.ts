@@ -1,0 +1,12 @@
+export * from './components/alert';
+export * from './components/app-layout';
+export * from './components/app-sidebar';
+export * from './components/button';
+export * from './components/card';
+export * from './components/chip';
+export * from './components/spinner';
+export * from './components/text-field';
+export * from './components/top-bar';
+export * from './components/tsumiki-brand';
+export * from './i18n';
+export { cn } from './lib/cn';
