@@ -1,0 +1,84 @@
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+
+export const AUDIENCE = 'authenticated';
+
+export interface AccessTokenClaims {
+  sub: string;
+  email: string;
+  session_id: string;
+  exp: number;
+  iat: number;
+}
+
+export interface IssuedAccessToken {
+  token: string;
+  expiresIn: number;
+  /** Unix seconds. */
+  expiresAt: number;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export type AccessTokenCheck =
+  | { valid: true; claims: AccessTokenClaims }
+  | { valid: false; reason: 'expired' | 'invalid' };
+
+/** HS256 access tokens in the shape Supabase Auth issues (sub, email, aud, role, session_id). */
+export class AccessTokens {
+  private readonly key: Uint8Array;
+
+  constructor(
+    secret: string,
+    private readonly ttlSeconds: number,
+  ) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  async issue(input: {
+    userId: string;
+    email: string;
+    sessionId: string;
+    issuer: string;
+    now?: Date;
+  }): Promise<IssuedAccessToken> {
+    const issuedAt = Math.floor((input.now ?? new Date()).getTime() / 1000);
+    const expiresAt = issuedAt + this.ttlSeconds;
+    const token = await new SignJWT({
+      email: input.email,
+      role: 'authenticated',
+      session_id: input.sessionId,
+      aal: 'aal1',
+      amr: [{ method: 'password', timestamp: issuedAt }],
+      is_anonymous: false,
+    })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(input.userId)
+      .setAudience(AUDIENCE)
+      .setIssuer(input.issuer)
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(expiresAt)
+      .sign(this.key);
+    return { token, expiresIn: this.ttlSeconds, expiresAt };
+  }
+
+  async verify(token: string): Promise<AccessTokenCheck> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], audience: AUDIENCE });
+      const { sub, email, session_id: sessionId, exp, iat } = payload;
+      if (
+        typeof sub !== 'string' ||
+        typeof email !== 'string' ||
+        typeof sessionId !== 'string' ||
+        !UUID.test(sub) ||
+        !UUID.test(sessionId) ||
+        typeof exp !== 'number' ||
+        typeof iat !== 'number'
+      ) {
+        return { valid: false, reason: 'invalid' };
+      }
+      return { valid: true, claims: { sub, email, session_id: sessionId, exp, iat } };
+    } catch (error) {
+      return { valid: false, reason: error instanceof joseErrors.JWTExpired ? 'expired' : 'invalid' };
+    }
+  }
+}

@@ -1,0 +1,181 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Db } from '../db/database';
+import {
+  findLiveSessionWithUser,
+  findRefreshTokenForUpdate,
+  insertRefreshToken,
+  insertSession,
+  markRefreshTokenRotated,
+  markSessionRefreshed,
+  revokeSession,
+  revokeUserSessions,
+} from '../db/repositories/sessions';
+import { findUserByEmail, findUserById, recordSignIn } from '../db/repositories/users';
+import type { AuthSession, User } from '../db/schema';
+import type { AccessTokens, IssuedAccessToken } from './access-tokens';
+import { AUTH_MESSAGES, AuthServiceError } from './errors';
+import { dummyPasswordHash, verifyPassword } from './passwords';
+
+export interface AuthServiceOptions {
+  db: Db;
+  accessTokens: AccessTokens;
+  sessionTtlSeconds: number;
+  refreshTokenReuseGraceSeconds: number;
+  now?: () => Date;
+}
+
+/** Where a sign-in comes from; kept on the session for the session manager. */
+export interface ClientInfo {
+  userAgent: string | null;
+  ip: string | null;
+  /** `<origin>/auth/v1`, the `iss` of the access tokens. */
+  issuer: string;
+}
+
+export interface SessionGrant {
+  accessToken: IssuedAccessToken;
+  refreshToken: string;
+  user: User;
+}
+
+export type Authentication =
+  | { ok: true; user: User; session: AuthSession }
+  | { ok: false; reason: 'invalid' | 'expired' | 'session_not_found' };
+
+export type SignOutScope = 'global' | 'local' | 'others';
+
+function newRefreshToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashRefreshToken(token) };
+}
+
+export function hashRefreshToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** The embedded auth service: password sign-in, refresh-token rotation, sign-out. */
+export class AuthService {
+  private readonly db: Db;
+  private readonly now: () => Date;
+
+  constructor(private readonly options: AuthServiceOptions) {
+    this.db = options.db;
+    this.now = options.now ?? (() => new Date());
+  }
+
+  async signInWithPassword(email: string, password: string, client: ClientInfo): Promise<SessionGrant> {
+    const user = await findUserByEmail(this.db, email);
+    // Always run scrypt, against a dummy hash when there is no account, so timing reveals nothing.
+    const matches = await verifyPassword(password, user?.password_hash ?? (await dummyPasswordHash()));
+    if (!user?.password_hash || !matches) {
+      throw new AuthServiceError(400, 'invalid_credentials', AUTH_MESSAGES.invalidCredentials);
+    }
+
+    const now = this.now();
+    const refresh = newRefreshToken();
+    const session = await this.db.transaction().execute(async (tx) => {
+      const created = await insertSession(tx, {
+        user_id: user.id,
+        not_after: new Date(now.getTime() + this.options.sessionTtlSeconds * 1000),
+        user_agent: client.userAgent?.slice(0, 500) ?? null,
+        ip: client.ip,
+      });
+      await insertRefreshToken(tx, { token_hash: refresh.hash, session_id: created.id, parent_id: null });
+      await recordSignIn(tx, user.id, now);
+      return created;
+    });
+    return this.grant({ ...user, last_sign_in_at: now }, session.id, refresh.token, client);
+  }
+
+  /**
+   * Exchanges a refresh token for a new session grant. Every token is used once: it is rotated
+   * on use. Presenting an already rotated token again is allowed for a short grace (two tabs
+   * refreshing at the same moment); after that it signals a stolen token, and the whole session
+   * is revoked.
+   */
+  async refresh(refreshToken: string, client: ClientInfo): Promise<SessionGrant> {
+    const now = this.now();
+    const graceMs = this.options.refreshTokenReuseGraceSeconds * 1000;
+    const outcome = await this.db.transaction().execute(async (tx) => {
+      const stored = await findRefreshTokenForUpdate(tx, hashRefreshToken(refreshToken));
+      if (!stored || stored.session_revoked_at !== null) return { kind: 'not_found' as const };
+      if (stored.session_not_after.getTime() <= now.getTime()) return { kind: 'expired' as const };
+
+      if (stored.revoked) {
+        const rotatedAt = stored.revoked_at?.getTime() ?? 0;
+        if (now.getTime() - rotatedAt >= graceMs) {
+          await revokeSession(tx, stored.session_id, now);
+          return { kind: 'reused' as const };
+        }
+      } else {
+        await markRefreshTokenRotated(tx, stored.id, now);
+      }
+
+      const next = newRefreshToken();
+      await insertRefreshToken(tx, {
+        token_hash: next.hash,
+        session_id: stored.session_id,
+        parent_id: stored.id,
+      });
+      await markSessionRefreshed(tx, stored.session_id, now);
+      return {
+        kind: 'rotated' as const,
+        sessionId: stored.session_id,
+        userId: stored.user_id,
+        token: next.token,
+      };
+    });
+
+    switch (outcome.kind) {
+      case 'not_found':
+        throw new AuthServiceError(400, 'refresh_token_not_found', AUTH_MESSAGES.refreshTokenNotFound);
+      case 'expired':
+        throw new AuthServiceError(400, 'session_expired', AUTH_MESSAGES.sessionExpired);
+      case 'reused':
+        throw new AuthServiceError(400, 'refresh_token_already_used', AUTH_MESSAGES.refreshTokenAlreadyUsed);
+    }
+    const user = await findUserById(this.db, outcome.userId);
+    if (!user) throw new AuthServiceError(400, 'refresh_token_not_found', AUTH_MESSAGES.refreshTokenNotFound);
+    return this.grant(user, outcome.sessionId, outcome.token, client);
+  }
+
+  /** Checks an access token: signature, audience, expiry, and that its session is still live. */
+  async authenticate(accessToken: string): Promise<Authentication> {
+    const check = await this.options.accessTokens.verify(accessToken);
+    if (!check.valid) return { ok: false, reason: check.reason };
+    const live = await findLiveSessionWithUser(this.db, check.claims.session_id, check.claims.sub);
+    if (!live) return { ok: false, reason: 'session_not_found' };
+    return { ok: true, ...live };
+  }
+
+  async signOut(session: AuthSession, scope: SignOutScope): Promise<void> {
+    const now = this.now();
+    switch (scope) {
+      case 'local':
+        await revokeSession(this.db, session.id, now);
+        return;
+      case 'others':
+        await revokeUserSessions(this.db, session.user_id, now, session.id);
+        return;
+      case 'global':
+        await revokeUserSessions(this.db, session.user_id, now);
+        return;
+    }
+  }
+
+  private async grant(
+    user: User,
+    sessionId: string,
+    refreshToken: string,
+    client: ClientInfo,
+  ): Promise<SessionGrant> {
+    const accessToken = await this.options.accessTokens.issue({
+      userId: user.id,
+      email: user.email,
+      sessionId,
+      issuer: client.issuer,
+      now: this.now(),
+    });
+    return { accessToken, refreshToken, user };
+  }
+}

@@ -1,0 +1,190 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { packageRoot, repoRoot } from './paths';
+
+export type NodeEnv = 'production' | 'development' | 'test';
+
+export interface GoogleConfig {
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface Config {
+  nodeEnv: NodeEnv;
+  port: number;
+  host: string;
+  /** Owner connection (migrations, bootstrap). Null: the embedded cluster under dataDir. */
+  databaseUrl: string | null;
+  /** Optional ready-made connection for the non-superuser app role; derived from databaseUrl otherwise. */
+  databaseAppUrl: string | null;
+  dataDir: string;
+  /** Port of the embedded cluster; null picks a free port at start. */
+  embeddedPostgresPort: number | null;
+  demo: boolean;
+  /** Null: generated once and kept in the database so that every server process shares it. */
+  authJwtSecret: string | null;
+  accessTokenTtlSeconds: number;
+  sessionTtlSeconds: number;
+  /** A rotated refresh token may be presented again within this window (concurrent tabs). */
+  refreshTokenReuseGraceSeconds: number;
+  /** Password sign-ins per IP and minute (refresh grants get ten times as many). */
+  authRateLimitPerMinute: number;
+  /** /api requests per IP and minute per process; 0 disables. */
+  apiRateLimitPerMinute: number;
+  appDistDir: string;
+  /** Serve the built SPA from appDistDir (production, or whenever it has been built). */
+  serveApp: boolean;
+  trustProxy: boolean;
+  google: GoogleConfig | null;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`設定に誤りがあります:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** Reads and checks the environment; every problem is reported at once. */
+export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
+  const problems: string[] = [];
+  const read = (name: string): string | undefined => {
+    const value = env[name]?.trim();
+    return value === '' ? undefined : value;
+  };
+
+  const integer = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = read(name);
+    if (raw === undefined) return fallback;
+    if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+      problems.push(`${name} は ${min}〜${max} の整数で指定してください（現在: "${raw}"）`);
+      return fallback;
+    }
+    return Number(raw);
+  };
+
+  const rawNodeEnv = read('NODE_ENV') ?? 'development';
+  let nodeEnv: NodeEnv = 'development';
+  if (rawNodeEnv === 'production' || rawNodeEnv === 'development' || rawNodeEnv === 'test') {
+    nodeEnv = rawNodeEnv;
+  } else {
+    problems.push(`NODE_ENV は production / development / test のいずれかです（現在: "${rawNodeEnv}"）`);
+  }
+
+  const url = (name: string): string | null => {
+    const raw = read(name);
+    if (raw === undefined) return null;
+    try {
+      const parsed = new URL(raw);
+      if (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:') throw new Error('protocol');
+      return raw;
+    } catch {
+      problems.push(
+        `${name} は postgres://ユーザー:パスワード@ホスト:ポート/データベース の形式で指定してください`,
+      );
+      return null;
+    }
+  };
+  const databaseUrl = url('DATABASE_URL');
+  const databaseAppUrl = url('DATABASE_APP_URL');
+  if (databaseAppUrl && !databaseUrl) {
+    problems.push(
+      'DATABASE_APP_URL を使うときは DATABASE_URL（マイグレーション用の所有者接続）も指定してください',
+    );
+  }
+
+  const authJwtSecret = read('AUTH_JWT_SECRET') ?? null;
+  if (authJwtSecret !== null && authJwtSecret.length < 32) {
+    problems.push('AUTH_JWT_SECRET は 32 文字以上にしてください（未指定ならデータベースに自動生成します）');
+  }
+
+  const googleClientId = read('GOOGLE_CLIENT_ID');
+  const googleClientSecret = read('GOOGLE_CLIENT_SECRET');
+  if ((googleClientId === undefined) !== (googleClientSecret === undefined)) {
+    problems.push('GOOGLE_CLIENT_ID と GOOGLE_CLIENT_SECRET は両方指定するか、両方省略してください');
+  }
+
+  const rawLogLevel = read('LOG_LEVEL') ?? (nodeEnv === 'test' ? 'silent' : 'info');
+  const logLevel = LOG_LEVELS.find((level) => level === rawLogLevel);
+  if (!logLevel)
+    problems.push(`LOG_LEVEL は ${LOG_LEVELS.join(' / ')} のいずれかです（現在: "${rawLogLevel}"）`);
+
+  const rawDemo = read('TSUMIKI_DEMO');
+  const rawTrustProxy = read('TRUST_PROXY');
+
+  // Relative paths are taken from the working directory; the defaults live at the repository root
+  // so that `pnpm start` at the root and `pnpm --filter @tsumiki/server dev` share one database.
+  const base = repoRoot ?? cwd;
+  const rawDataDir = read('TSUMIKI_DATA_DIR');
+  const dataDir = rawDataDir ? resolve(cwd, rawDataDir) : join(base, '.data');
+  const rawAppDistDir = read('APP_DIST_DIR');
+  const appDistDir = rawAppDistDir ? resolve(cwd, rawAppDistDir) : resolve(packageRoot, '..', 'app', 'dist');
+
+  const port = integer('PORT', 3000, 0, 65535);
+  const embeddedPort = read('TSUMIKI_PG_PORT') === undefined ? null : integer('TSUMIKI_PG_PORT', 0, 1, 65535);
+
+  const config: Config = {
+    nodeEnv,
+    port,
+    host: read('HOST') ?? (nodeEnv === 'production' ? '0.0.0.0' : '127.0.0.1'),
+    databaseUrl,
+    databaseAppUrl,
+    dataDir,
+    embeddedPostgresPort: embeddedPort,
+    demo: rawDemo !== '0',
+    authJwtSecret,
+    accessTokenTtlSeconds: integer('ACCESS_TOKEN_TTL', 900, 30, 86_400),
+    sessionTtlSeconds: integer('SESSION_TTL', 8 * 60 * 60, 300, 30 * 86_400),
+    refreshTokenReuseGraceSeconds: integer('REFRESH_TOKEN_REUSE_GRACE', 10, 0, 300),
+    authRateLimitPerMinute: integer('AUTH_RATE_LIMIT_PER_MINUTE', 30, 1, 100_000),
+    apiRateLimitPerMinute: integer('API_RATE_LIMIT_PER_MINUTE', 1200, 0, 1_000_000),
+    appDistDir,
+    serveApp: nodeEnv === 'production' || existsSync(join(appDistDir, 'index.html')),
+    trustProxy: rawTrustProxy === '1' || rawTrustProxy === 'true',
+    google:
+      googleClientId && googleClientSecret
+        ? { clientId: googleClientId, clientSecret: googleClientSecret }
+        : null,
+    logLevel: logLevel ?? 'info',
+  };
+
+  if (config.serveApp && !existsSync(join(appDistDir, 'index.html'))) {
+    problems.push(
+      `本番モードでは画面のビルドが必要です: ${join(appDistDir, 'index.html')} がありません（pnpm build を実行するか APP_DIST_DIR を指定してください）`,
+    );
+  }
+
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}
+
+/** A complete configuration for tests and tools, without reading the environment. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    nodeEnv: 'test',
+    port: 0,
+    host: '127.0.0.1',
+    databaseUrl: null,
+    databaseAppUrl: null,
+    dataDir: join(packageRoot, '.data-test'),
+    embeddedPostgresPort: null,
+    demo: true,
+    authJwtSecret: null,
+    accessTokenTtlSeconds: 900,
+    sessionTtlSeconds: 8 * 60 * 60,
+    refreshTokenReuseGraceSeconds: 10,
+    authRateLimitPerMinute: 1000,
+    apiRateLimitPerMinute: 0,
+    appDistDir: join(packageRoot, '.data-test', 'no-app'),
+    serveApp: false,
+    trustProxy: false,
+    google: null,
+    logLevel: 'silent',
+    ...overrides,
+  };
+}

@@ -1,0 +1,257 @@
+import { hashPassword } from '../auth/passwords';
+import type { Db } from '../db/database';
+import { insertCustomers } from '../db/repositories/customers';
+import { setFeatureSwitch } from '../db/repositories/features';
+import { insertInteractions } from '../db/repositories/interactions';
+import { insertMembership, insertTenant } from '../db/repositories/tenants';
+import { insertUser } from '../db/repositories/users';
+import type { NewCustomer, NewInteraction, Plan } from '../db/schema';
+import { scopeToTenant } from '../db/tenant-scope';
+import { defaultFeatureSwitch, FEATURES } from '../domain/features';
+import { ALL_PERMISSIONS, STAFF_PERMISSIONS } from '../domain/permissions';
+import { GIVEN_NAMES, MIDORI_MATERIAL, SAKURA_MATERIAL, SURNAMES, type TenantMaterial } from './demo-data';
+
+export const DEMO_PASSWORD = 'tsumiki-demo-2026';
+
+interface DemoTenant {
+  id: string;
+  name: string;
+  plan: Plan;
+  customers: number;
+  interactions: number;
+  /** Interactions created in the current month (Japan time) at the moment of seeding. */
+  interactionsThisMonth: number;
+  seed: number;
+  material: TenantMaterial;
+}
+
+// Fixed ids so that tests, end-to-end scenarios and documentation can name the demo tenants.
+export const DEMO_TENANTS = {
+  sakura: {
+    id: '6f1c2a4e-3b5d-4e8f-9a1b-2c3d4e5f6a01',
+    name: 'さくら内科クリニック',
+    plan: 'standard',
+    customers: 36,
+    interactions: 120,
+    interactionsThisMonth: 8,
+    seed: 20_261_101,
+    material: SAKURA_MATERIAL,
+  },
+  midori: {
+    id: '6f1c2a4e-3b5d-4e8f-9a1b-2c3d4e5f6a02',
+    name: 'みどり歯科',
+    plan: 'basic',
+    customers: 18,
+    interactions: 40,
+    interactionsThisMonth: 4,
+    seed: 20_261_102,
+    material: MIDORI_MATERIAL,
+  },
+} as const satisfies Record<string, DemoTenant>;
+
+export const DEMO_USERS = {
+  sakuraAdmin: {
+    id: '0d9e8f7a-6b5c-4d3e-8f1a-2b3c4d5e6f01',
+    email: 'admin@sakura-clinic.example',
+    full_name: '佐藤 美咲',
+    tenant: DEMO_TENANTS.sakura.id,
+    role: 'admin',
+    permissions: [...ALL_PERMISSIONS],
+  },
+  sakuraStaff: {
+    id: '0d9e8f7a-6b5c-4d3e-8f1a-2b3c4d5e6f02',
+    email: 'staff@sakura-clinic.example',
+    full_name: '田中 健太',
+    tenant: DEMO_TENANTS.sakura.id,
+    role: 'staff',
+    permissions: [...STAFF_PERMISSIONS],
+  },
+  midoriAdmin: {
+    id: '0d9e8f7a-6b5c-4d3e-8f1a-2b3c4d5e6f03',
+    email: 'admin@midori-dental.example',
+    full_name: '高橋 由美子',
+    tenant: DEMO_TENANTS.midori.id,
+    role: 'admin',
+    permissions: [...ALL_PERMISSIONS],
+  },
+} as const;
+
+/** mulberry32: tiny, seedable, and the same sequence on every machine. */
+function random(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
+  const pick = <T>(items: readonly T[]): T => items[int(0, items.length - 1)]!;
+  const chance = (probability: number) => next() < probability;
+  const uuid = () => {
+    const hex = Array.from({ length: 32 }, () => int(0, 15).toString(16));
+    hex[12] = '4';
+    hex[16] = (8 + int(0, 3)).toString(16);
+    const s = hex.join('');
+    return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20)}`;
+  };
+  return { next, int, pick, chance, uuid };
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+const JST_OFFSET = 9 * 60 * 60 * 1000;
+
+/** The first instant of the current month in Japan time (the dashboard's "this month"). */
+export function startOfMonthInJapan(now: Date): Date {
+  const japan = new Date(now.getTime() + JST_OFFSET);
+  return new Date(Date.UTC(japan.getUTCFullYear(), japan.getUTCMonth(), 1) - JST_OFFSET);
+}
+
+function digits(rng: ReturnType<typeof random>, count: number): string {
+  return Array.from({ length: count }, () => rng.int(0, 9)).join('');
+}
+
+export interface DemoDataset {
+  customers: NewCustomer[];
+  interactions: NewInteraction[];
+}
+
+/**
+ * One tenant's customers and interactions. Deterministic for a given `now`: the same names,
+ * counts and order every time; only the timestamps move with the time of seeding (interactions
+ * spread over the last six months, `interactionsThisMonth` of them in the current month).
+ */
+export function buildDemoDataset(tenant: DemoTenant, staffIds: readonly string[], now: Date): DemoDataset {
+  const rng = random(tenant.seed);
+  const { material } = tenant;
+  const customers: NewCustomer[] = [];
+  const usedNames = new Set<string>();
+
+  for (let index = 0; index < tenant.customers; index += 1) {
+    // The first customer is always a 佐藤 (サトウ), which the search examples rely on.
+    let surname = index === 0 ? SURNAMES[0]! : rng.pick(SURNAMES);
+    let given = rng.pick(GIVEN_NAMES);
+    while (usedNames.has(surname.kanji + given.kanji)) {
+      surname = rng.pick(SURNAMES);
+      given = rng.pick(GIVEN_NAMES);
+    }
+    usedNames.add(surname.kanji + given.kanji);
+
+    const company =
+      index % 4 === 1 ? material.companies[Math.floor(index / 4) % material.companies.length]! : null;
+    const address = rng.pick(material.addresses);
+    const mobile = rng.chance(0.65);
+    const phone = mobile
+      ? `${rng.pick(['090', '080', '070'])}-${digits(rng, 4)}-${digits(rng, 4)}`
+      : `03-${rng.int(3, 6)}${digits(rng, 3)}-${digits(rng, 4)}`;
+    const email = company
+      ? `${surname.romaji}@${company.domain}`
+      : rng.chance(0.8)
+        ? `${given.romaji}.${surname.romaji}${rng.chance(0.4) ? rng.int(1, 99) : ''}@${rng.pick(['example.com', 'example.net', 'example.org'])}`
+        : null;
+    const tagCount = rng.int(0, 3);
+    const tags = [...new Set(Array.from({ length: tagCount }, () => rng.pick(material.tags)))];
+    const createdAt = new Date(now.getTime() - rng.int(190, 900) * DAY - rng.int(0, DAY - 1));
+    const updatedAt = new Date(
+      createdAt.getTime() + rng.next() * (now.getTime() - DAY - createdAt.getTime()),
+    );
+
+    customers.push({
+      tenant_id: tenant.id,
+      id: rng.uuid(),
+      last_name: surname.kanji,
+      first_name: given.kanji,
+      last_name_kana: surname.kana,
+      first_name_kana: given.kana,
+      company_name: company?.name ?? null,
+      company_name_kana: company?.kana ?? null,
+      email,
+      phone,
+      postal_code: address.postalCode,
+      prefecture: '東京都',
+      city: address.city,
+      address_line: `${address.town}${rng.int(1, 5)}-${rng.int(1, 30)}-${rng.int(1, 20)}${rng.chance(0.5) ? ` ${rng.pick(material.buildings)}` : ''}`,
+      tags,
+      assigned_staff_id: rng.chance(0.8) ? rng.pick(staffIds) : null,
+      notes: rng.chance(0.4) ? rng.pick(material.notes) : null,
+      created_at: createdAt,
+      updated_at: updatedAt,
+    });
+  }
+
+  const monthStart = startOfMonthInJapan(now);
+  const recentFrom = Math.max(monthStart.getTime(), now.getTime() - 25 * DAY);
+  const recentTo = now.getTime() - 60_000;
+  const olderFrom = now.getTime() - 180 * DAY;
+  const usedTimes = new Set<number>();
+  const interactions: NewInteraction[] = [];
+
+  for (let index = 0; index < tenant.interactions; index += 1) {
+    const thisMonth = index < tenant.interactionsThisMonth;
+    const [from, to] = thisMonth ? [recentFrom, recentTo] : [olderFrom, monthStart.getTime() - 1];
+    let time = Math.floor(from + rng.next() * (to - from));
+    // Distinct timestamps keep "newest first" a strict order.
+    while (usedTimes.has(time)) time -= 1;
+    usedTimes.add(time);
+    const template = rng.pick(material.interactions);
+    const customer = rng.pick(customers);
+    interactions.push({
+      tenant_id: tenant.id,
+      id: rng.uuid(),
+      customer_id: customer.id!,
+      type: template.type,
+      summary: template.summary,
+      content: template.content,
+      created_by: rng.pick(staffIds),
+      created_at: new Date(time),
+      updated_at: new Date(time),
+    });
+  }
+  return { customers, interactions };
+}
+
+/** Seeds the two demo tenants on the owner connection, all or nothing (one transaction). */
+export async function seedDemoData(ownerDb: Db, now: Date): Promise<void> {
+  const passwordHashes = new Map(
+    await Promise.all(
+      Object.values(DEMO_USERS).map(async (user) => [user.id, await hashPassword(DEMO_PASSWORD)] as const),
+    ),
+  );
+
+  await ownerDb.transaction().execute(async (tx) => {
+    for (const tenant of Object.values(DEMO_TENANTS)) {
+      await insertTenant(tx, { id: tenant.id, name: tenant.name, plan: tenant.plan });
+    }
+    let order = 0;
+    for (const user of Object.values(DEMO_USERS)) {
+      await insertUser(tx, {
+        id: user.id,
+        email: user.email,
+        full_name: user.full_name,
+        password_hash: passwordHashes.get(user.id) ?? null,
+      });
+      await insertMembership(tx, {
+        tenant_id: user.tenant,
+        user_id: user.id,
+        role: user.role,
+        permissions: [...user.permissions],
+        created_at: new Date(now.getTime() - 400 * DAY + order * 1000),
+      });
+      order += 1;
+    }
+
+    for (const tenant of Object.values(DEMO_TENANTS)) {
+      const staffIds = Object.values(DEMO_USERS)
+        .filter((user) => user.tenant === tenant.id)
+        .map((user) => user.id);
+      const dataset = buildDemoDataset(tenant, staffIds, now);
+      const scoped = await scopeToTenant(tx, tenant.id);
+      for (const feature of FEATURES) {
+        await setFeatureSwitch(scoped, tenant.id, feature, defaultFeatureSwitch(feature));
+      }
+      await insertCustomers(scoped, dataset.customers);
+      await insertInteractions(scoped, dataset.interactions);
+    }
+  });
+}

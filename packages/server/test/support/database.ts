@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { appRoleUrl } from '../../src/db/app-role';
+import { type Db, openDatabase } from '../../src/db/database';
+
+export interface TestDatabase {
+  name: string;
+  /** Superuser of the test cluster: sees every tenant, bypasses row-level security. */
+  ownerUrl: string;
+  /** The non-superuser app role the server uses. */
+  appUrl: string;
+  db: Db;
+  owner: Db;
+  drop(): Promise<void>;
+}
+
+function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: inject('postgres').adminUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A database of its own for one test file: a clone of a migrated (and by default seeded) template. */
+export async function createTestDatabase(
+  options: { seeded?: boolean; template?: string } = {},
+): Promise<TestDatabase> {
+  const { adminUrl, seededTemplate, emptyTemplate } = inject('postgres');
+  const template = options.template ?? (options.seeded === false ? emptyTemplate : seededTemplate);
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  await admin((client) => client.query(`create database ${name} template ${template}`));
+  const ownerUrl = withDatabase(adminUrl, name);
+  const appUrl = appRoleUrl(ownerUrl);
+  const db = openDatabase(appUrl, { max: 5 });
+  const owner = openDatabase(ownerUrl, { max: 2 });
+  return {
+    name,
+    ownerUrl,
+    appUrl,
+    db,
+    owner,
+    async drop() {
+      await db.destroy();
+      await owner.destroy();
+      await admin((client) => client.query(`drop database if exists ${name} with (force)`));
+    },
+  };
+}
+
+/** A fresh, completely empty database (not even migrated). */
+export async function createBlankDatabase(): Promise<{
+  name: string;
+  ownerUrl: string;
+  drop(): Promise<void>;
+}> {
+  const name = `blank_${randomBytes(6).toString('hex')}`;
+  await admin((client) => client.query(`create database ${name}`));
+  return {
+    name,
+    ownerUrl: withDatabase(inject('postgres').adminUrl, name),
+    drop: () =>
+      admin((client) => client.query(`drop database if exists ${name} with (force)`)).then(() => {}),
+  };
+}

@@ -1,0 +1,59 @@
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { bootstrapDatabase } from '../../src/db/bootstrap';
+import { startEmbeddedPostgres } from '../../src/db/embedded';
+
+export const SEEDED_TEMPLATE = 'tsumiki_template_seeded';
+export const EMPTY_TEMPLATE = 'tsumiki_template_empty';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    postgres: {
+      /** Superuser connection to the maintenance database of the test cluster. */
+      adminUrl: string;
+      seededTemplate: string;
+      emptyTemplate: string;
+      /** When the seeded template's demo data was generated (ISO 8601). */
+      seededAt: string;
+    };
+  }
+}
+
+/**
+ * One real PostgreSQL for the whole run, in a temporary directory on a free port. Two template
+ * databases (migrated; migrated + demo seed) are prepared once; each test file clones its own.
+ */
+export default async function setup(project: TestProject) {
+  const dataDir = await mkdtemp(join(tmpdir(), 'tsumiki-test-'));
+  await chmod(dataDir, 0o755);
+  const cluster = await startEmbeddedPostgres({ dataDir, database: SEEDED_TEMPLATE });
+  try {
+    const seededAt = new Date();
+    await bootstrapDatabase({ ownerUrl: cluster.urlFor(SEEDED_TEMPLATE), demo: true, now: seededAt });
+    const admin = cluster.urlFor('postgres');
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    await client.query(`create database ${EMPTY_TEMPLATE}`);
+    await client.end();
+    await bootstrapDatabase({ ownerUrl: cluster.urlFor(EMPTY_TEMPLATE), demo: false });
+
+    project.provide('postgres', {
+      adminUrl: admin,
+      seededTemplate: SEEDED_TEMPLATE,
+      emptyTemplate: EMPTY_TEMPLATE,
+      seededAt: seededAt.toISOString(),
+    });
+  } catch (error) {
+    await cluster.stop();
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+
+  return async () => {
+    await cluster.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,64 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildServer } from '../../src/app';
+import { type Config, testConfig } from '../../src/config';
+import { DEMO_PASSWORD } from '../../src/seed/demo';
+import { createTestDatabase, type TestDatabase } from './database';
+
+export interface GoTrueSessionBody {
+  access_token: string;
+  refresh_token: string;
+  token_type: string;
+  expires_in: number;
+  expires_at: number;
+  user: { id: string; email: string; aud: string; role: string; user_metadata: { full_name?: string } };
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  database: TestDatabase;
+  config: Config;
+  signIn(email: string, password?: string): Promise<GoTrueSessionBody>;
+  get(path: string, options?: { token?: string; tenantId?: string }): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+/** buildServer over a test database (its own, unless one is passed to share). */
+export async function createTestServer(
+  options: { config?: Partial<Config>; database?: TestDatabase; now?: () => Date } = {},
+): Promise<TestServer> {
+  const ownsDatabase = options.database === undefined;
+  const database = options.database ?? (await createTestDatabase());
+  const config = testConfig(options.config);
+  const app = await buildServer({ db: database.db, config, ...(options.now ? { now: options.now } : {}) });
+  await app.ready();
+
+  return {
+    app,
+    database,
+    config,
+    async signIn(email, password = DEMO_PASSWORD) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/auth/v1/token?grant_type=password',
+        payload: { email, password },
+      });
+      if (response.statusCode !== 200)
+        throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+      return response.json<GoTrueSessionBody>();
+    },
+    get(path, { token, tenantId } = {}) {
+      return app.inject({
+        method: 'GET',
+        url: path,
+        headers: {
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(tenantId ? { 'x-tenant-id': tenantId } : {}),
+        },
+      });
+    },
+    async close() {
+      await app.close();
+      if (ownsDatabase) await database.drop();
+    },
+  };
+}
