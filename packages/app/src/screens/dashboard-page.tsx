@@ -20,7 +20,7 @@ export function interactionHeadline(interaction: Pick<Interaction, 'summary' | '
 
 function StatCard({ title, value, loading }: { title: string; value: number | undefined; loading: boolean }) {
   return (
-    <Card>
+    <Card role="group" aria-label={title}>
       <CardHeader>
         <CardDescription>{title}</CardDescription>
       </CardHeader>

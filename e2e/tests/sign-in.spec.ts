@@ -1,0 +1,100 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { countsFor, demo } from './support';
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.getByLabel('メールアドレス').fill(email);
+  await page.getByLabel('パスワード').fill(password);
+  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+}
+
+async function expectNoSeriousA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+test('the demo admin signs in, sees the real counts, and signs out', async ({ page }) => {
+  const expected = await countsFor(demo.sakuraAdmin.email);
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login$/);
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: 'test-results/screens/login-1440.png', fullPage: true });
+
+  await signIn(page, demo.sakuraAdmin.email, demo.password);
+  await expect(page.getByRole('heading', { name: 'ダッシュボード' })).toBeVisible();
+  const stats = page.getByRole('region', { name: '統計' });
+  await expect(stats.getByRole('group', { name: '顧客数' }).getByText(expected.customers.toLocaleString('ja-JP'), { exact: true })).toBeVisible();
+  await expect(stats.getByRole('group', { name: '対応履歴数' }).getByText(expected.interactions.toLocaleString('ja-JP'), { exact: true })).toBeVisible();
+  await expect(stats.getByRole('group', { name: '今月の活動' }).getByText(expected.interactionsThisMonth.toLocaleString('ja-JP'), { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'さくら内科クリニック' })).toBeVisible();
+  const recent = page.getByRole('heading', { name: '最近の対応履歴' }).locator('xpath=ancestor::*[@data-slot="card"][1]');
+  await expect(recent.getByRole('listitem')).toHaveCount(3);
+  await expect(recent.getByRole('listitem').first()).toContainText(expected.latestHeadline);
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: 'test-results/screens/dashboard-1440.png', fullPage: true });
+
+  await page.getByRole('button', { name: 'ログアウト' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a wrong password shows the Japanese error and keeps the user on /login', async ({ page }) => {
+  await page.goto('/login');
+  await signIn(page, demo.sakuraAdmin.email, 'wrong-password');
+  await expect(page.getByRole('alert')).toHaveText('メールアドレスまたはパスワードが正しくありません。');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('empty fields are refused in Japanese before anything is sent', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+  await expect(page.getByText('メールアドレスを入力してください。')).toBeVisible();
+  await expect(page.getByText('パスワードを入力してください。')).toBeVisible();
+  await expect(page.getByLabel('メールアドレス')).toHaveAttribute('type', 'email');
+});
+
+test('a signed-out visit to /customers returns there after sign-in', async ({ page }) => {
+  await page.goto('/customers');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fcustomers$/);
+  await signIn(page, demo.sakuraStaff.email, demo.password);
+  await expect(page).toHaveURL(/\/customers$/);
+  await expect(page.getByRole('link', { name: '顧客管理' })).toHaveAttribute('aria-current', 'page');
+});
+
+test('the Google button explains that Google is not configured', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Google でログイン' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Google ログイン' })).toContainText('設定されていません');
+});
+
+test('at 375 px the sidebar is a drawer that opens and closes', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/login');
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: 'test-results/screens/login-375.png', fullPage: true });
+  await signIn(page, demo.midoriAdmin.email, demo.password);
+  await expect(page.getByRole('heading', { name: 'ダッシュボード' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'みどり歯科' })).toBeVisible();
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(scrollWidth).toBeLessThanOrEqual(375);
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: 'test-results/screens/dashboard-375.png', fullPage: true });
+
+  await page.getByRole('button', { name: 'メニューを開く' }).click();
+  const drawer = page.getByRole('dialog', { name: 'メニュー' });
+  await expect(drawer).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/dashboard-375-drawer.png' });
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+});
+
+test('unknown paths go to the dashboard', async ({ page }) => {
+  await page.goto('/login');
+  await signIn(page, demo.sakuraAdmin.email, demo.password);
+  await expect(page.getByRole('heading', { name: 'ダッシュボード' })).toBeVisible();
+  await page.goto('/no-such-page');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'ダッシュボード' })).toBeVisible();
+});

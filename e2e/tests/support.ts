@@ -1,0 +1,38 @@
+import pg from 'pg';
+
+export const demo = {
+  password: 'tsumiki-demo-2026',
+  sakuraAdmin: { email: 'admin@sakura-clinic.example' },
+  sakuraStaff: { email: 'staff@sakura-clinic.example' },
+  midoriAdmin: { email: 'admin@midori-dental.example' },
+} as const;
+
+/** Reads the counts the dashboard must show straight from the database (as its owner, bypassing RLS). */
+export async function countsFor(email: string) {
+  const client = new pg.Client({ connectionString: process.env.TSUMIKI_E2E_DATABASE_URL });
+  await client.connect();
+  try {
+    const tenant = await client.query<{ tenant_id: string }>(
+      `select tu.tenant_id from tenant_users tu join users u on u.id = tu.user_id
+        where u.email = $1 order by tu.created_at limit 1`,
+      [email],
+    );
+    const tenantId = tenant.rows[0]?.tenant_id;
+    const one = async (sql: string) => Number((await client.query(sql, [tenantId])).rows[0].count);
+    const customers = await one('select count(*) from customers where tenant_id = $1');
+    const interactions = await one('select count(*) from interactions where tenant_id = $1');
+    const interactionsThisMonth = await one(
+      `select count(*) from interactions where tenant_id = $1
+          and created_at >= date_trunc('month', now() at time zone 'Asia/Tokyo') at time zone 'Asia/Tokyo'`,
+    );
+    const latest = await client.query<{ summary: string | null; content: string }>(
+      'select summary, content from interactions where tenant_id = $1 order by created_at desc, id desc limit 1',
+      [tenantId],
+    );
+    const row = latest.rows[0];
+    const latestHeadline = row?.summary?.trim() ? row.summary : Array.from(row?.content ?? '').slice(0, 50).join('');
+    return { tenantId, customers, interactions, interactionsThisMonth, latestHeadline };
+  } finally {
+    await client.end();
+  }
+}
