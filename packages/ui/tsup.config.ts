@@ -19,7 +19,15 @@ export default defineConfig({
   clean: true,
   outDir: 'dist',
   tsconfig: 'tsconfig.build.json',
-  external: [/^react($|\/)/, /^react-dom($|\/)/, /^@radix-ui\//, 'lucide-react', 'class-variance-authority', 'clsx', 'tailwind-merge'],
+  external: [
+    /^react($|\/)/,
+    /^react-dom($|\/)/,
+    /^@radix-ui\//,
+    'lucide-react',
+    'class-variance-authority',
+    'clsx',
+    'tailwind-merge',
+  ],
   // Every module holds hooks or event handlers: mark them all as client code for RSC frameworks.
   banner: { js: '"use client";' },
 });

@@ -20,6 +20,7 @@ describe('public API', () => {
         'CardTitle',
         'Chip',
         'MessagesProvider',
+        'Skeleton',
         'Spinner',
         'TextField',
         'TopBar',

@@ -4,6 +4,7 @@ export * from './components/app-sidebar';
 export * from './components/button';
 export * from './components/card';
 export * from './components/chip';
+export * from './components/skeleton';
 export * from './components/spinner';
 export * from './components/text-field';
 export * from './components/top-bar';

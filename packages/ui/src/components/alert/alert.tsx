@@ -4,11 +4,7 @@ import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 
 export const alertVariants = cva(
-  [
-    'relative grid w-full grid-cols-[auto_1fr] items-start gap-x-3 gap-y-0.5 rounded-lg border px-4 py-3 text-sm',
-    '[&>svg]:mt-0.5 [&>svg]:size-4 [&>svg]:shrink-0 [&>svg]:text-current',
-    '[&>:not(svg)]:col-start-2',
-  ],
+  'relative flex w-full items-start gap-3 rounded-lg border px-4 py-3 text-sm [&>svg]:mt-0.5 [&>svg]:size-4 [&>svg]:shrink-0',
   {
     variants: {
       variant: {
@@ -31,8 +27,12 @@ const variantIcons: Record<AlertVariant, LucideIcon> = {
   error: CircleAlert,
 };
 
-export type AlertProps = ComponentProps<'div'> &
+export type AlertProps = Omit<ComponentProps<'div'>, 'title'> &
   VariantProps<typeof alertVariants> & {
+    /** Bold first line. */
+    title?: ReactNode;
+    /** Text under the title; `children` are rendered after it (plain text or `AlertTitle`/`AlertDescription`). */
+    description?: ReactNode;
     /** Replaces the variant's icon; `null` shows none. */
     icon?: ReactNode;
   };
@@ -41,7 +41,7 @@ export type AlertProps = ComponentProps<'div'> &
  * A message block. Errors and warnings interrupt (role="alert"); info and success wait their turn
  * (role="status"). Pass `role` to change that.
  */
-export function Alert({ className, variant, icon, children, ...props }: AlertProps) {
+export function Alert({ className, variant, title, description, icon, children, ...props }: AlertProps) {
   const resolved: AlertVariant = variant ?? 'info';
   const VariantIcon = variantIcons[resolved];
   return (
@@ -50,14 +50,16 @@ export function Alert({ className, variant, icon, children, ...props }: AlertPro
       data-variant={resolved}
       role={resolved === 'error' || resolved === 'warning' ? 'alert' : 'status'}
       {...props}
-      className={cn(
-        alertVariants({ variant: resolved }),
-        icon === null && 'grid-cols-1 [&>:not(svg)]:col-start-1',
-        className,
-      )}
+      className={cn(alertVariants({ variant: resolved }), className)}
     >
       {icon === undefined ? <VariantIcon aria-hidden="true" /> : icon}
-      {children}
+      <div data-slot="alert-content" className="flex min-w-0 flex-1 flex-col gap-0.5">
+        {title !== undefined && title !== null && <AlertTitle>{title}</AlertTitle>}
+        {description !== undefined && description !== null && (
+          <AlertDescription>{description}</AlertDescription>
+        )}
+        {children}
+      </div>
     </div>
   );
 }
@@ -65,17 +67,11 @@ export function Alert({ className, variant, icon, children, ...props }: AlertPro
 export type AlertTitleProps = ComponentProps<'div'>;
 
 export function AlertTitle({ className, ...props }: AlertTitleProps) {
-  return <div data-slot="alert-title" {...props} className={cn('font-semibold leading-normal', className)} />;
+  return <div data-slot="alert-title" {...props} className={cn('font-semibold', className)} />;
 }
 
 export type AlertDescriptionProps = ComponentProps<'div'>;
 
 export function AlertDescription({ className, ...props }: AlertDescriptionProps) {
-  return (
-    <div
-      data-slot="alert-description"
-      {...props}
-      className={cn('text-sm leading-relaxed [&_p]:leading-relaxed', className)}
-    />
-  );
+  return <div data-slot="alert-description" {...props} className={cn('leading-relaxed', className)} />;
 }

@@ -14,7 +14,11 @@ export type AppLayoutProps = Omit<ComponentProps<'div'>, 'children'> & {
 export function AppLayout({ sidebar, topBar, children, className, ...props }: AppLayoutProps) {
   const messages = useMessages();
   return (
-    <div data-slot="app-layout" {...props} className={cn('min-h-dvh bg-background text-foreground', className)}>
+    <div
+      data-slot="app-layout"
+      {...props}
+      className={cn('min-h-dvh bg-background text-foreground', className)}
+    >
       <a
         data-slot="app-layout-skip-link"
         href="#main-content"

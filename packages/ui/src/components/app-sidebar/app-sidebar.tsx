@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { LogOut, X } from 'lucide-react';
-import { type ComponentType, type ReactNode, useEffect } from 'react';
+import { type ComponentType, type ReactNode, useEffect, useRef } from 'react';
 import { type Messages, useMessages } from '../../i18n';
 import { cn } from '../../lib/cn';
 import { Button, buttonVariants } from '../button/button';
@@ -64,6 +64,9 @@ export function AppSidebar({
 }: AppSidebarProps) {
   const messages = useMessages();
   const shownItems = visibleNavItems(items, enabledFeatures);
+  // The drawer is opened from outside (the top bar's menu button), not by a Radix Trigger, so
+  // Radix does not know where focus came from: remember it and go back there on close.
+  const returnFocusRef = useRef<HTMLElement | null>(null);
 
   // A drawer left open while the window grows past md would keep the page inert: close it.
   useEffect(() => {
@@ -80,8 +83,9 @@ export function AppSidebar({
     return () => query.removeEventListener('change', onChange);
   }, [mobileOpen, onMobileOpenChange]);
 
-  const panel = (onNavigate?: () => void) => (
+  const panel = (onNavigate?: () => void, headerAction?: ReactNode) => (
     <SidebarPanel
+      headerAction={headerAction}
       items={shownItems}
       activeHref={activeHref}
       user={user}
@@ -108,25 +112,41 @@ export function AppSidebar({
         <Dialog.Portal>
           <Dialog.Overlay
             data-slot="app-sidebar-overlay"
-            className="fixed inset-0 z-40 bg-overlay data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in md:hidden"
+            className="fixed inset-0 z-40 bg-overlay motion-safe:data-[state=closed]:animate-fade-out motion-safe:data-[state=open]:animate-fade-in md:hidden"
           />
           <Dialog.Content
             data-slot="app-sidebar-drawer"
             aria-describedby={undefined}
+            onOpenAutoFocus={() => {
+              const active = document.activeElement;
+              returnFocusRef.current =
+                active instanceof HTMLElement && active !== document.body ? active : null;
+            }}
+            onCloseAutoFocus={(event) => {
+              const target = returnFocusRef.current;
+              returnFocusRef.current = null;
+              if (target?.isConnected) {
+                event.preventDefault();
+                target.focus();
+              }
+            }}
             className={cn(
               'fixed inset-y-0 left-0 z-50 flex w-sidebar max-w-[calc(100vw-3rem)] flex-col bg-sidebar text-sidebar-foreground shadow-lg outline-none',
-              'data-[state=closed]:animate-drawer-out data-[state=open]:animate-drawer-in md:hidden',
+              'motion-safe:data-[state=closed]:animate-drawer-out motion-safe:data-[state=open]:animate-drawer-in md:hidden',
             )}
           >
             <Dialog.Title className="sr-only">{messages.sidebar.drawerTitle}</Dialog.Title>
-            {panel(() => onMobileOpenChange(false))}
-            <Dialog.Close
-              data-slot="app-sidebar-close"
-              aria-label={messages.sidebar.close}
-              className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'absolute top-2 right-2 size-10')}
-            >
-              <X aria-hidden="true" />
-            </Dialog.Close>
+            {panel(
+              () => onMobileOpenChange(false),
+              // First in the tab order, so it is also where Radix puts focus on open.
+              <Dialog.Close
+                data-slot="app-sidebar-close"
+                aria-label={messages.sidebar.close}
+                className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), '-mr-2 ml-auto')}
+              >
+                <X aria-hidden="true" className="size-5" />
+              </Dialog.Close>,
+            )}
           </Dialog.Content>
         </Dialog.Portal>
       </Dialog.Root>
@@ -142,6 +162,7 @@ type SidebarPanelProps = {
   Link: ComponentType<SidebarLinkProps>;
   brand: ReactNode | undefined;
   onNavigate: (() => void) | undefined;
+  headerAction: ReactNode;
   messages: Messages;
 };
 
@@ -153,15 +174,17 @@ function SidebarPanel({
   Link,
   brand,
   onNavigate,
+  headerAction,
   messages,
 }: SidebarPanelProps) {
   return (
     <>
       <div
         data-slot="app-sidebar-header"
-        className="flex h-top-bar shrink-0 items-center border-b border-sidebar-border px-4"
+        className="flex h-top-bar shrink-0 items-center gap-2 border-b border-sidebar-border px-4"
       >
         {brand ?? <TsumikiBrand />}
+        {headerAction}
       </div>
       <nav
         data-slot="app-sidebar-nav"
@@ -209,7 +232,11 @@ function SidebarPanel({
             <p data-slot="app-sidebar-user-name" className="truncate text-sm font-medium">
               {userDisplayName(user)}
             </p>
-            <p data-slot="app-sidebar-user-email" className="truncate text-xs text-muted-foreground">
+            <p
+              data-slot="app-sidebar-user-email"
+              title={user.email}
+              className="truncate text-xs text-muted-foreground"
+            >
               {user.email}
             </p>
           </div>

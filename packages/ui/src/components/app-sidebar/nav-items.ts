@@ -1,4 +1,5 @@
 import {
+  Bell,
   BookOpen,
   Bot,
   FileText,
@@ -8,12 +9,11 @@ import {
   MonitorSmartphone,
   Package,
   Scale,
+  ShieldUser,
   Telescope,
   UserCog,
   Users,
-  UsersRound,
   Workflow,
-  Bell,
 } from 'lucide-react';
 import type { ComponentType } from 'react';
 
@@ -54,9 +54,21 @@ export const productNavItems: NavItem[] = [
   },
   { key: 'invitations', label: '招待管理', href: '/invitations', icon: MailPlus, feature: 'invitations' },
   { key: 'workflow', label: 'ワークフローAI', href: '/workflow', icon: Workflow, feature: 'workflow_ai' },
-  { key: 'marketing', label: 'マーケティングAI', href: '/marketing', icon: Megaphone, feature: 'marketing_ai' },
+  {
+    key: 'marketing',
+    label: 'マーケティングAI',
+    href: '/marketing',
+    icon: Megaphone,
+    feature: 'marketing_ai',
+  },
   { key: 'staff', label: 'スタッフ管理', href: '/staff', icon: UserCog, feature: 'staff_management' },
-  { key: 'tenant-users', label: 'ユーザー管理', href: '/tenant-users', icon: UsersRound, feature: 'tenant_users' },
+  {
+    key: 'tenant-users',
+    label: 'ユーザー管理',
+    href: '/tenant-users',
+    icon: ShieldUser,
+    feature: 'tenant_users',
+  },
   { key: 'notifications', label: '通知', href: '/notifications', icon: Bell, feature: 'notifications' },
   {
     key: 'session-manager',

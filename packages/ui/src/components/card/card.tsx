@@ -26,35 +26,34 @@ export type CardProps = ComponentProps<'div'> &
 
 export function Card({ className, elevation, padding, asChild = false, ...props }: CardProps) {
   const Comp = asChild ? Slot : 'div';
-  return (
-    <Comp data-slot="card" {...props} className={cn(cardVariants({ elevation, padding }), className)} />
-  );
+  return <Comp data-slot="card" {...props} className={cn(cardVariants({ elevation, padding }), className)} />;
 }
 
 export type CardHeaderProps = ComponentProps<'div'>;
 
 export function CardHeader({ className, ...props }: CardHeaderProps) {
-  return (
-    <div
-      data-slot="card-header"
-      {...props}
-      className={cn('flex flex-col gap-1 px-5', className)}
-    />
-  );
+  return <div data-slot="card-header" {...props} className={cn('flex flex-col gap-1 px-5', className)} />;
 }
 
-export type CardTitleProps = ComponentProps<'h3'> & {
-  /** Render the child element instead (e.g. an `<h2>` where the outline needs it). */
+export type CardTitleProps = ComponentProps<'div'> & {
+  /** Render the child element (e.g. `<h2>`) as the title instead of wrapping it. */
   asChild?: boolean;
 };
 
+/**
+ * The card's title text. It is not a heading by itself, because the right level depends on the
+ * page: put an `<h2>`… inside, or pass one with `asChild`.
+ */
 export function CardTitle({ className, asChild = false, ...props }: CardTitleProps) {
-  const Comp = asChild ? Slot : 'h3';
+  const Comp = asChild ? Slot : 'div';
   return (
     <Comp
       data-slot="card-title"
       {...props}
-      className={cn('text-base leading-snug font-semibold', className)}
+      className={cn(
+        'text-base leading-snug font-semibold [&>:is(h1,h2,h3,h4,h5,h6)]:text-inherit',
+        className,
+      )}
     />
   );
 }
@@ -62,7 +61,9 @@ export function CardTitle({ className, asChild = false, ...props }: CardTitlePro
 export type CardDescriptionProps = ComponentProps<'p'>;
 
 export function CardDescription({ className, ...props }: CardDescriptionProps) {
-  return <p data-slot="card-description" {...props} className={cn('text-sm text-muted-foreground', className)} />;
+  return (
+    <p data-slot="card-description" {...props} className={cn('text-sm text-muted-foreground', className)} />
+  );
 }
 
 export type CardContentProps = ComponentProps<'div'>;
@@ -74,7 +75,5 @@ export function CardContent({ className, ...props }: CardContentProps) {
 export type CardFooterProps = ComponentProps<'div'>;
 
 export function CardFooter({ className, ...props }: CardFooterProps) {
-  return (
-    <div data-slot="card-footer" {...props} className={cn('flex items-center gap-2 px-5', className)} />
-  );
+  return <div data-slot="card-footer" {...props} className={cn('flex items-center gap-2 px-5', className)} />;
 }

@@ -22,7 +22,9 @@ describe('TextField', () => {
     expect(input).toBeRequired();
     expect(input).toBeInvalid();
     expect(input).toHaveAttribute('aria-invalid', 'true');
-    expect(input).toHaveAccessibleDescription('ログインに使うアドレス メールアドレスの形式が正しくありません');
+    expect(input).toHaveAccessibleDescription(
+      'ログインに使うアドレス メールアドレスの形式が正しくありません',
+    );
     expect(screen.getByText('必須')).toHaveAttribute('aria-hidden', 'true');
   });
 

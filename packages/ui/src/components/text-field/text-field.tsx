@@ -40,7 +40,11 @@ export function TextField({
       .join(' ') || undefined;
 
   return (
-    <div data-slot="text-field" data-invalid={hasError || undefined} className={cn('grid gap-1.5', className)}>
+    <div
+      data-slot="text-field"
+      data-invalid={hasError || undefined}
+      className={cn('grid gap-1.5', className)}
+    >
       <label
         data-slot="text-field-label"
         htmlFor={inputId}
@@ -80,7 +84,11 @@ export function TextField({
         )}
       />
       {hasError && (
-        <p data-slot="text-field-error" id={errorId} className="text-xs font-medium text-error-subtle-foreground">
+        <p
+          data-slot="text-field-error"
+          id={errorId}
+          className="text-xs font-medium text-error-subtle-foreground"
+        >
           {error}
         </p>
       )}

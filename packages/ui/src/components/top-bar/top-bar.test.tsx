@@ -40,7 +40,13 @@ describe('TopBar', () => {
 
   it('keeps the email readable by assistive technology and calls onMenuClick', async () => {
     const onMenuClick = vi.fn();
-    render(<TopBar tenantName="さくら内科クリニック" email="admin@sakura-clinic.example" onMenuClick={onMenuClick} />);
+    render(
+      <TopBar
+        tenantName="さくら内科クリニック"
+        email="admin@sakura-clinic.example"
+        onMenuClick={onMenuClick}
+      />,
+    );
     expect(screen.getByText('admin@sakura-clinic.example')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'メニューを開く' }));
     expect(onMenuClick).toHaveBeenCalledTimes(1);
@@ -54,6 +60,7 @@ describe('TopBar', () => {
   it('lets the app rename plans and roles', () => {
     render(
       <MessagesProvider messages={{ topBar: { planLabels: { premium: 'プレミアム（年契約）' } } }}>
+        {/* biome-ignore lint/a11y/useValidAriaRole: TopBar's `role` is the user's role in the tenant, not an ARIA role. */}
         <TopBar tenantName="さくら内科クリニック" plan="premium" email="a@example.com" role="admin" />
       </MessagesProvider>,
     );

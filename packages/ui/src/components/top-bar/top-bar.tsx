@@ -55,12 +55,16 @@ export function TopBar({
           <Menu aria-hidden="true" className="size-5" />
         </Button>
       )}
-      <div data-slot="top-bar-tenant" className="flex min-w-0 flex-1 items-center gap-2">
+      {/* Below sm the plan chip goes under the name, so the name keeps the width. */}
+      <div
+        data-slot="top-bar-tenant"
+        className="flex min-w-0 flex-1 flex-col items-start gap-0.5 sm:flex-row sm:items-center sm:gap-2"
+      >
         <span className="sr-only">{messages.topBar.tenant}</span>
         <span
           data-slot="top-bar-tenant-name"
           title={tenantName}
-          className="min-w-0 truncate text-sm font-semibold sm:text-base"
+          className="max-w-full min-w-0 truncate text-sm leading-tight font-semibold sm:text-base"
         >
           {tenantName}
         </span>

@@ -1,0 +1,31 @@
+// Ejected with `test-storybook --eject`, kept in .storybook/ (the runner looks here first).
+import { getJestConfig } from '@storybook/test-runner';
+
+const testRunnerConfig = getJestConfig();
+const jestPlaywright = testRunnerConfig.testEnvironmentOptions?.['jest-playwright'] ?? {};
+
+/** Debian's Chromium: nothing is downloaded, and Chromium must not phone home here. */
+const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+/** @type {import('@jest/types').Config.InitialOptions} */
+export default {
+  ...testRunnerConfig,
+  testEnvironmentOptions: {
+    ...testRunnerConfig.testEnvironmentOptions,
+    'jest-playwright': {
+      ...jestPlaywright,
+      browsers: ['chromium'],
+      launchOptions: {
+        executablePath: chromiumPath,
+        args: [
+          '--no-sandbox',
+          '--headless',
+          '--disable-gpu',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+        ],
+      },
+    },
+  },
+};
