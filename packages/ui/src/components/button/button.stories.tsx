@@ -56,6 +56,9 @@ export const Sizes: Story = {
       <Button {...args} size="icon" aria-label="新規作成">
         <Plus />
       </Button>
+      <Button {...args} size="icon" variant="outline" aria-label="新規作成" loading>
+        <Plus />
+      </Button>
     </div>
   ),
 };

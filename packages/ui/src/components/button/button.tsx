@@ -27,7 +27,8 @@ export const buttonVariants = cva(
         sm: 'h-8 px-3 text-sm',
         md: 'h-10 px-4 text-sm',
         lg: 'h-12 px-6 text-base',
-        icon: 'size-10',
+        // While busy, the spinner takes the icon's place.
+        icon: 'size-10 aria-busy:[&>svg]:hidden',
       },
     },
     defaultVariants: { variant: 'primary', size: 'md' },
