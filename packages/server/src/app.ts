@@ -11,7 +11,7 @@ import { getOrCreateSecret } from './db/repositories/secrets';
 import { createApiHandlers } from './http/api-handlers';
 import { registerApiRoutes } from './http/api-routes';
 import { AUTH_PREFIX, installErrorHandling } from './http/error-handler';
-import { createRequestAjv, loadOpenApiDocument, operationPolicies } from './http/openapi';
+import { createValidatorCompiler, loadOpenApiDocument, operationPolicies } from './http/openapi';
 import { registerStaticApp } from './http/static-app';
 import { serverVersion } from './paths';
 
@@ -51,8 +51,7 @@ export async function buildServer({ db, config, now }: BuildServerOptions): Prom
     reply.header('X-Request-Id', request.id);
   });
 
-  const ajv = createRequestAjv();
-  app.setValidatorCompiler(({ schema }) => ajv.compile(schema));
+  app.setValidatorCompiler(createValidatorCompiler());
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {

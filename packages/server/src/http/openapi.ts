@@ -105,7 +105,7 @@ export function operationPolicies(document: OpenApiDocument): Map<string, Operat
  * Ajv for JSON Schema 2020-12 (OpenAPI 3.1): query strings coerced to the declared types,
  * declared defaults filled in, every problem reported (the client lists them all).
  */
-export function createRequestAjv(): Ajv2020 {
+function createRequestAjv(): Ajv2020 {
   const ajv = new Ajv2020({
     coerceTypes: 'array',
     useDefaults: true,
@@ -116,4 +116,33 @@ export function createRequestAjv(): Ajv2020 {
   });
   addFormats(ajv);
   return ajv;
+}
+
+type JsonSchema = Record<string, unknown>;
+
+/**
+ * Node lower-cases incoming header names. Fastify adapts header schemas to that only for its
+ * own compiler, so with ours the declared names (X-Tenant-Id) are lower-cased here.
+ */
+function lowerCaseHeaderNames(schema: JsonSchema): JsonSchema {
+  const properties = schema.properties as Record<string, unknown> | undefined;
+  const required = schema.required as string[] | undefined;
+  return {
+    ...schema,
+    ...(properties
+      ? {
+          properties: Object.fromEntries(
+            Object.entries(properties).map(([name, value]) => [name.toLowerCase(), value]),
+          ),
+        }
+      : {}),
+    ...(required ? { required: required.map((name) => name.toLowerCase()) } : {}),
+  };
+}
+
+/** Fastify validator compiler over our Ajv 2020 instance. */
+export function createValidatorCompiler() {
+  const ajv = createRequestAjv();
+  return ({ schema, httpPart }: { schema: unknown; httpPart?: string }) =>
+    ajv.compile(httpPart === 'headers' ? lowerCaseHeaderNames(schema as JsonSchema) : (schema as JsonSchema));
 }

@@ -1,0 +1,98 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config';
+import { packageRoot, repoRoot } from '../src/paths';
+
+describe('loadConfig', () => {
+  it('has zero-config defaults', () => {
+    const config = loadConfig({}, '/somewhere');
+    expect(config).toMatchObject({
+      nodeEnv: 'development',
+      port: 3000,
+      host: '127.0.0.1',
+      databaseUrl: null,
+      dataDir: join(repoRoot ?? '/somewhere', '.data'),
+      demo: true,
+      authJwtSecret: null,
+      accessTokenTtlSeconds: 900,
+      appDistDir: join(packageRoot, '..', 'app', 'dist'),
+      google: null,
+    });
+  });
+
+  it('reads the environment', () => {
+    const config = loadConfig(
+      {
+        PORT: '8080',
+        HOST: '0.0.0.0',
+        DATABASE_URL: 'postgres://owner:pw@db.internal:5432/tsumiki',
+        TSUMIKI_DATA_DIR: 'var/data',
+        TSUMIKI_DEMO: '0',
+        AUTH_JWT_SECRET: 's'.repeat(40),
+        ACCESS_TOKEN_TTL: '600',
+        GOOGLE_CLIENT_ID: 'client',
+        GOOGLE_CLIENT_SECRET: 'secret',
+      },
+      '/srv/tsumiki',
+    );
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      databaseUrl: 'postgres://owner:pw@db.internal:5432/tsumiki',
+      dataDir: '/srv/tsumiki/var/data',
+      demo: false,
+      authJwtSecret: 's'.repeat(40),
+      accessTokenTtlSeconds: 600,
+      google: { clientId: 'client', clientSecret: 'secret' },
+    });
+  });
+
+  it('listens on every interface in production and serves the built app', async () => {
+    const dist = await mkdtemp(join(tmpdir(), 'tsumiki-config-'));
+    try {
+      await writeFile(join(dist, 'index.html'), '<!doctype html>');
+      const config = loadConfig({ NODE_ENV: 'production', APP_DIST_DIR: dist });
+      expect(config).toMatchObject({ host: '0.0.0.0', serveApp: true, appDistDir: dist });
+    } finally {
+      await rm(dist, { recursive: true, force: true });
+    }
+  });
+
+  it('fails fast, listing every problem in Japanese', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        NODE_ENV: 'staging',
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://nope',
+        AUTH_JWT_SECRET: 'short',
+        GOOGLE_CLIENT_ID: 'only-the-id',
+        ACCESS_TOKEN_TTL: '5',
+      });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const { problems } = error as ConfigError;
+    expect(problems).toHaveLength(6);
+    for (const name of [
+      'NODE_ENV',
+      'PORT',
+      'DATABASE_URL',
+      'AUTH_JWT_SECRET',
+      'GOOGLE_CLIENT_ID',
+      'ACCESS_TOKEN_TTL',
+    ]) {
+      expect(problems.some((problem) => problem.startsWith(name))).toBe(true);
+    }
+    expect((error as ConfigError).message).toMatch(/^設定に誤りがあります/);
+  });
+
+  it('refuses production without a built app', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', APP_DIST_DIR: '/nonexistent/dist' })).toThrow(
+      /index\.html/,
+    );
+  });
+});
