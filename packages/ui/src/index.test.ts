@@ -7,6 +7,8 @@ describe('public API', () => {
     expect(Object.keys(ui).sort()).toEqual(
       [
         'Alert',
+        'PlanChip',
+        'RoleChip',
         'AlertDescription',
         'AlertTitle',
         'AppLayout',

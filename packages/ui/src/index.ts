@@ -1,3 +1,4 @@
+export * from './components/account-chips';
 export * from './components/alert';
 export * from './components/app-layout';
 export * from './components/app-sidebar';

@@ -1,15 +1,23 @@
 import type { Interaction } from '@tsumiki/api-client';
 import { customersQueryOptions, interactionsQueryOptions } from '@tsumiki/api-client/react';
-import { Alert, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Chip, Skeleton } from '@tsumiki/ui';
+import {
+  Alert,
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  PlanChip,
+  RoleChip,
+  Skeleton,
+} from '@tsumiki/ui';
 import { useQuery } from '@tanstack/react-query';
 import { MessageSquareText, Users } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { formatCount, formatDateTime, startOfMonth } from '../lib/format';
 import { useSignedIn } from '../session/session';
-
-const planLabels: Record<string, string> = { basic: 'ベーシック', standard: 'スタンダード', premium: 'プレミアム' };
-const roleLabels: Record<string, string> = { admin: '管理者', staff: 'スタッフ', user: 'ユーザー' };
 
 /** The summary, or else the first 50 characters of the content (SPEC section 2). */
 export function interactionHeadline(interaction: Pick<Interaction, 'summary' | 'content'>): string {
@@ -42,7 +50,6 @@ export function DashboardPage() {
   const customers = useQuery(customersQueryOptions(api, tenantId, { limit: 1 }));
   const interactions = useQuery(interactionsQueryOptions(api, tenantId, { limit: 3 }));
   const thisMonth = useQuery(interactionsQueryOptions(api, tenantId, { limit: 1, created_from: monthStart }));
-  const role = tenant?.role ?? 'user';
   const displayName = user.full_name?.trim() || user.email;
 
   return (
@@ -70,7 +77,7 @@ export function DashboardPage() {
             </CardTitle>
           </CardHeader>
           <CardContent className="flex flex-wrap items-center gap-2">
-            <Chip variant={role === 'admin' ? 'primary' : 'default'}>{roleLabels[role] ?? role}</Chip>
+            <RoleChip value={tenant?.role} />
             <span className="break-all text-sm text-muted-foreground">{user.email}</span>
           </CardContent>
         </Card>
@@ -82,7 +89,7 @@ export function DashboardPage() {
             </CardTitle>
           </CardHeader>
           <CardContent className="flex flex-wrap items-center gap-2">
-            {tenant ? <Chip variant="info">{planLabels[tenant.plan] ?? tenant.plan}プラン</Chip> : null}
+            {tenant ? <PlanChip value={tenant.plan} /> : null}
             <span className="text-sm text-muted-foreground">
               テナントID: <span className="break-all font-mono text-xs">{tenantId ?? '—'}</span>
             </span>

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, CardContent, CardHeader, CardTitle, TextField } from '@tsumiki/ui';
+import { Alert, Button, Card, CardContent, CardHeader, CardTitle, TextField, TsumikiBrand } from '@tsumiki/ui';
 import { type FormEvent, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { safeReturnPath } from '../lib/format';
@@ -79,10 +79,8 @@ export function LoginPage() {
   return (
     <main className="flex min-h-dvh items-center justify-center bg-muted px-4 py-10">
       <div className="w-full max-w-md">
-        <div className="mb-6 flex flex-col items-center gap-2 text-center">
-          <img src="/favicon.svg" alt="" width={48} height={48} />
-          <p className="text-2xl font-bold tracking-wide text-foreground">積み木 Tsumiki</p>
-          <p className="text-sm text-muted-foreground">クリニックと小さな組織のための業務管理</p>
+        <div className="mb-6 flex justify-center">
+          <TsumikiBrand tagline="クリニックと小さな組織のための業務管理" />
         </div>
         <Card>
           <CardHeader>

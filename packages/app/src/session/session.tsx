@@ -67,8 +67,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const state = useMemo<SessionState>(() => {
     if (!initialized) return { status: 'loading' };
     if (!session) return { status: 'signedOut' };
-    if (tenantMe.isPending) return tenantMe.isError ? errorState(tenantMe.error) : { status: 'loading' };
     if (tenantMe.isError) return errorState(tenantMe.error);
+    if (tenantMe.isPending) return { status: 'loading' };
     if (!tenantMe.data.success) return { status: 'error', message: messages.userLoadFailed };
     const user = tenantMe.data.user;
     return { status: 'signedIn', user, tenant: user.tenant_info[0] };

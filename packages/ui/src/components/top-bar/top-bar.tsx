@@ -2,9 +2,8 @@ import { Menu } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
 import { useMessages } from '../../i18n';
 import { cn } from '../../lib/cn';
+import { PlanChip, RoleChip } from '../account-chips/account-chips';
 import { Button } from '../button/button';
-import { Chip } from '../chip/chip';
-import { planLabel, resolveRole, roleChipVariant, roleLabel } from './labels';
 
 export type TopBarProps = Omit<ComponentProps<'header'>, 'children' | 'role'> & {
   tenantName: string;
@@ -33,7 +32,6 @@ export function TopBar({
   ...props
 }: TopBarProps) {
   const messages = useMessages();
-  const shownRole = resolveRole(role);
   return (
     <header
       data-slot="top-bar"
@@ -68,12 +66,7 @@ export function TopBar({
         >
           {tenantName}
         </span>
-        {plan && (
-          <Chip data-slot="top-bar-plan" variant="info" size="sm">
-            <span className="sr-only">{messages.topBar.plan}</span>
-            {planLabel(plan, messages)}
-          </Chip>
-        )}
+        {plan && <PlanChip data-slot="top-bar-plan" value={plan} size="sm" />}
       </div>
       <div data-slot="top-bar-actions" className="flex shrink-0 items-center gap-1 sm:gap-2">
         {sessionSlot}
@@ -88,10 +81,7 @@ export function TopBar({
           >
             {email}
           </span>
-          <Chip data-slot="top-bar-role" variant={roleChipVariant(shownRole)} size="sm">
-            <span className="sr-only">{messages.topBar.role}</span>
-            {roleLabel(shownRole, messages)}
-          </Chip>
+          <RoleChip data-slot="top-bar-role" value={role} size="sm" />
         </div>
       </div>
     </header>

@@ -1,0 +1,1 @@
+export { PlanChip, type PlanChipProps, RoleChip, type RoleChipProps } from './account-chips';
