@@ -10,7 +10,8 @@ export default defineConfig({
   clean: true,
   sourcemap: true,
   splitting: true,
-  dts: false,
+  // Types for the programmatic API (start the server from the e2e harness or scripts).
+  dts: { entry: { index: 'src/index.ts' } },
   // node_modules stay external: the dist runs from packages/server, where they resolve.
   skipNodeModulesBundle: true,
   async onSuccess() {

@@ -10,7 +10,7 @@ import type { Db } from './db/database';
 import { getOrCreateSecret } from './db/repositories/secrets';
 import { createApiHandlers } from './http/api-handlers';
 import { registerApiRoutes } from './http/api-routes';
-import { AUTH_PREFIX, installErrorHandling } from './http/error-handler';
+import { API_PREFIX, AUTH_PREFIX, installErrorHandling } from './http/error-handler';
 import { createValidatorCompiler, loadOpenApiDocument, operationPolicies } from './http/openapi';
 import { registerStaticApp } from './http/static-app';
 import { serverVersion } from './paths';
@@ -49,6 +49,10 @@ export async function buildServer({ db, config, now }: BuildServerOptions): Prom
   app.decorateRequest('tenantAccess', null);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
+    // Tenant data and tokens must not stay in browser or proxy caches.
+    if (request.url.startsWith(`${API_PREFIX}/`) || request.url.startsWith(`${AUTH_PREFIX}/`)) {
+      reply.header('Cache-Control', 'no-store');
+    }
   });
 
   app.setValidatorCompiler(createValidatorCompiler());

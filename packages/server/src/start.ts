@@ -49,7 +49,8 @@ export async function startTsumiki(
       cluster = await startEmbeddedPostgres({
         dataDir: config.dataDir,
         port: config.embeddedPostgresPort,
-        log: verbose ? (message) => log(`[postgres] ${message}`) : () => {},
+        log,
+        ...(verbose ? { postgresLog: (message: string) => log(`[postgres] ${message}`) } : {}),
       });
       ownerUrl = cluster.ownerUrl;
     }

@@ -70,6 +70,7 @@ describe('error envelope and health', () => {
       expect(csp).toContain(directive);
     }
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['cache-control']).toBe('no-store');
   });
 
   it('limits /api per IP with RATE_001 when configured', async () => {

