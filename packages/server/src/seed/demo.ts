@@ -181,8 +181,11 @@ export function buildDemoDataset(tenant: DemoTenant, staffIds: readonly string[]
   }
 
   const monthStart = startOfMonthInJapan(now);
-  const recentFrom = Math.max(monthStart.getTime(), now.getTime() - 25 * DAY);
-  const recentTo = now.getTime() - 60_000;
+  // "This month" interactions also fall in the current month for a browser on UTC (the JST month
+  // starts 9 hours earlier), so the dashboard count is the same in both.
+  const utcMonthStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
+  const recentFrom = Math.max(monthStart.getTime(), utcMonthStart, now.getTime() - 25 * DAY);
+  const recentTo = now.getTime() - Math.min(60_000, (now.getTime() - recentFrom) / 2);
   const olderFrom = now.getTime() - 180 * DAY;
   const usedTimes = new Set<number>();
   const interactions: NewInteraction[] = [];
