@@ -4,7 +4,11 @@ import { newestMtime, root, run } from './lib.mjs';
 
 /** In dependency order: the app bundles ui and api-client. */
 export const packages = [
-  { name: '@tsumiki/api-client', dir: 'packages/api-client', sources: ['src', 'package.json', 'tsup.config.ts'] },
+  {
+    name: '@tsumiki/api-client',
+    dir: 'packages/api-client',
+    sources: ['src', 'package.json', 'tsup.config.ts'],
+  },
   { name: '@tsumiki/ui', dir: 'packages/ui', sources: ['src', 'package.json', 'tsup.config.ts'] },
   { name: '@tsumiki/server', dir: 'packages/server', sources: ['src', 'package.json', 'tsup.config.ts'] },
   {

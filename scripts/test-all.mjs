@@ -4,12 +4,18 @@ import { run } from './lib.mjs';
 
 const steps = [
   ['lint (Biome)', () => run('pnpm', ['exec', 'biome', 'ci', '.'])],
-  ['契約の lint (Redocly)', () => run('pnpm', ['exec', 'redocly', 'lint', 'openapi/openapi.yaml', '--format=stylish'])],
+  [
+    '契約の lint (Redocly)',
+    () => run('pnpm', ['exec', 'redocly', 'lint', 'openapi/openapi.yaml', '--format=stylish']),
+  ],
   ['生成された型の鮮度', () => run(process.execPath, ['scripts/check-generated.mjs'])],
   ['ビルド', () => buildIfStale({ force: process.env.CI === 'true' })],
   ['型チェック', () => run('pnpm', ['-r', '--workspace-concurrency=1', 'run', 'typecheck'])],
   ['単体・結合テスト (Vitest)', () => run('pnpm', ['-r', '--workspace-concurrency=1', 'run', 'test'])],
-  ['公開パッケージの検査 (publint, attw)', () => run('pnpm', ['-r', '--workspace-concurrency=1', 'run', 'lint:package'])],
+  [
+    '公開パッケージの検査 (publint, attw)',
+    () => run('pnpm', ['-r', '--workspace-concurrency=1', 'run', 'lint:package']),
+  ],
   ['Storybook のテスト (Chromium)', () => run(process.execPath, ['scripts/test-storybook.mjs'])],
   ['E2E テスト (Playwright, Chromium)', () => run('pnpm', ['--filter', '@tsumiki/e2e', 'test'])],
 ];

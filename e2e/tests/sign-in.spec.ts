@@ -24,11 +24,25 @@ test('the demo admin signs in, sees the real counts, and signs out', async ({ pa
   await signIn(page, demo.sakuraAdmin.email, demo.password);
   await expect(page.getByRole('heading', { name: 'ダッシュボード' })).toBeVisible();
   const stats = page.getByRole('region', { name: '統計' });
-  await expect(stats.getByRole('group', { name: '顧客数' }).getByText(expected.customers.toLocaleString('ja-JP'), { exact: true })).toBeVisible();
-  await expect(stats.getByRole('group', { name: '対応履歴数' }).getByText(expected.interactions.toLocaleString('ja-JP'), { exact: true })).toBeVisible();
-  await expect(stats.getByRole('group', { name: '今月の活動' }).getByText(expected.interactionsThisMonth.toLocaleString('ja-JP'), { exact: true })).toBeVisible();
+  await expect(
+    stats
+      .getByRole('group', { name: '顧客数' })
+      .getByText(expected.customers.toLocaleString('ja-JP'), { exact: true }),
+  ).toBeVisible();
+  await expect(
+    stats
+      .getByRole('group', { name: '対応履歴数' })
+      .getByText(expected.interactions.toLocaleString('ja-JP'), { exact: true }),
+  ).toBeVisible();
+  await expect(
+    stats
+      .getByRole('group', { name: '今月の活動' })
+      .getByText(expected.interactionsThisMonth.toLocaleString('ja-JP'), { exact: true }),
+  ).toBeVisible();
   await expect(page.getByRole('heading', { name: 'さくら内科クリニック' })).toBeVisible();
-  const recent = page.getByRole('heading', { name: '最近の対応履歴' }).locator('xpath=ancestor::*[@data-slot="card"][1]');
+  const recent = page
+    .getByRole('heading', { name: '最近の対応履歴' })
+    .locator('xpath=ancestor::*[@data-slot="card"][1]');
   await expect(recent.getByRole('listitem')).toHaveCount(3);
   await expect(recent.getByRole('listitem').first()).toContainText(expected.latestHeadline);
   await expectNoSeriousA11yViolations(page);
@@ -66,7 +80,9 @@ test('a signed-out visit to /customers returns there after sign-in', async ({ pa
 test('the Google button explains that Google is not configured', async ({ page }) => {
   await page.goto('/login');
   await page.getByRole('button', { name: 'Google でログイン' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Google ログイン' })).toContainText('設定されていません');
+  await expect(page.getByRole('status').filter({ hasText: 'Google ログイン' })).toContainText(
+    '設定されていません',
+  );
 });
 
 test('at 375 px the sidebar is a drawer that opens and closes', async ({ page }) => {

@@ -30,7 +30,11 @@ export async function countsFor(email: string) {
       [tenantId],
     );
     const row = latest.rows[0];
-    const latestHeadline = row?.summary?.trim() ? row.summary : Array.from(row?.content ?? '').slice(0, 50).join('');
+    const latestHeadline = row?.summary?.trim()
+      ? row.summary
+      : Array.from(row?.content ?? '')
+          .slice(0, 50)
+          .join('');
     return { tenantId, customers, interactions, interactionsThisMonth, latestHeadline };
   } finally {
     await client.end();

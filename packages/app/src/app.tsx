@@ -1,6 +1,6 @@
-import { MessagesProvider } from '@tsumiki/ui';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from '@tsumiki/api-client/react';
+import { MessagesProvider } from '@tsumiki/ui';
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router-dom';
 import { DashboardPage } from './screens/dashboard-page';
 import { LoginPage } from './screens/login-page';

@@ -6,7 +6,11 @@ describe('feature flags', () => {
     const off = Object.entries(defaultFeatureFlags)
       .filter(([, enabled]) => !enabled)
       .map(([key]) => key);
-    expect(off.sort()).toEqual(['invitations_enabled', 'session_management_enabled', 'staff_management_enabled']);
+    expect(off.sort()).toEqual([
+      'invitations_enabled',
+      'session_management_enabled',
+      'staff_management_enabled',
+    ]);
   });
   it('counts a feature absent from the response as enabled', () => {
     expect(isFeatureEnabled({ customers_enabled: false }, 'knowledge_base')).toBe(true);

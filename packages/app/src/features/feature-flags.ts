@@ -1,6 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
 import { type FeatureFlags, isApiError } from '@tsumiki/api-client';
 import { myFeaturesQueryOptions } from '@tsumiki/api-client/react';
-import { useQuery } from '@tanstack/react-query';
 import { useSession } from '../session/session';
 
 /** Defaults when there is no user or the fetch fails: these three off, the rest on (SPEC section 4). */

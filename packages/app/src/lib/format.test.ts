@@ -15,7 +15,9 @@ describe('safeReturnPath', () => {
 describe('startOfMonth', () => {
   it('is the first instant of the local month', () => {
     const start = new Date(startOfMonth(new Date(2026, 10, 22, 15, 30)));
-    expect([start.getFullYear(), start.getMonth(), start.getDate(), start.getHours()]).toEqual([2026, 10, 1, 0]);
+    expect([start.getFullYear(), start.getMonth(), start.getDate(), start.getHours()]).toEqual([
+      2026, 10, 1, 0,
+    ]);
   });
 });
 

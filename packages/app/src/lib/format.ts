@@ -24,6 +24,6 @@ export function startOfMonth(now: Date = new Date()): string {
 
 /** A same-origin path to return to after sign-in, or '/' for anything else. */
 export function safeReturnPath(value: string | null | undefined): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
+  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
   return value;
 }

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import type { Interaction } from '@tsumiki/api-client';
 import { customersQueryOptions, interactionsQueryOptions } from '@tsumiki/api-client/react';
 import {
@@ -12,7 +13,6 @@ import {
   RoleChip,
   Skeleton,
 } from '@tsumiki/ui';
-import { useQuery } from '@tanstack/react-query';
 import { MessageSquareText, Users } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
@@ -36,7 +36,9 @@ function StatCard({ title, value, loading }: { title: string; value: number | un
         {loading ? (
           <Skeleton className="h-9 w-20" />
         ) : (
-          <p className="text-3xl font-bold tabular-nums text-foreground">{value === undefined ? '—' : formatCount(value)}</p>
+          <p className="text-3xl font-bold tabular-nums text-foreground">
+            {value === undefined ? '—' : formatCount(value)}
+          </p>
         )}
       </CardContent>
     </Card>

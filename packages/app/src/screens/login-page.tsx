@@ -1,4 +1,13 @@
-import { Alert, Button, Card, CardContent, CardHeader, CardTitle, TextField, TsumikiBrand } from '@tsumiki/ui';
+import {
+  Alert,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  CardTitle,
+  TextField,
+  TsumikiBrand,
+} from '@tsumiki/ui';
 import { type FormEvent, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { safeReturnPath } from '../lib/format';
@@ -67,7 +76,10 @@ export function LoginPage() {
         return;
       }
       const redirectTo = `${window.location.origin}/auth/callback?redirect=${encodeURIComponent(returnPath)}`;
-      const { error: oauthError } = await authClient.signInWithOAuth({ provider: 'google', options: { redirectTo } });
+      const { error: oauthError } = await authClient.signInWithOAuth({
+        provider: 'google',
+        options: { redirectTo },
+      });
       if (oauthError) setError(authErrorMessage(oauthError, messages.googleLoginFailed));
     } catch (cause) {
       setError(authErrorMessage(cause, messages.googleLoginFailed));

@@ -1,4 +1,4 @@
-import { AppLayout, AppSidebar, Alert, TopBar } from '@tsumiki/ui';
+import { Alert, AppLayout, AppSidebar, TopBar } from '@tsumiki/ui';
 import { type ComponentProps, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { enabledFeatureMap, useFeatureFlags } from '../features/feature-flags';

@@ -32,7 +32,8 @@ const JAPANESE = /[\u3040-\u30ff\u3400-\u9fff]/;
 export function authErrorMessage(error: unknown, fallback: string): string {
   if (isAuthError(error)) {
     if (error.code && authErrorCodes[error.code]) return authErrorCodes[error.code] as string;
-    if (error.name === 'AuthRetryableFetchError') return 'ネットワークエラーが発生しました。接続を確認してください。';
+    if (error.name === 'AuthRetryableFetchError')
+      return 'ネットワークエラーが発生しました。接続を確認してください。';
     if (JAPANESE.test(error.message)) return error.message;
   }
   return fallback;

@@ -1,8 +1,23 @@
 import type { Session } from '@supabase/auth-js';
-import { type ApiClient, type CurrentUser, createApiClient, isApiError, type TenantInfo } from '@tsumiki/api-client';
-import { tenantMeQueryOptions } from '@tsumiki/api-client/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  type ApiClient,
+  type CurrentUser,
+  createApiClient,
+  isApiError,
+  type TenantInfo,
+} from '@tsumiki/api-client';
+import { tenantMeQueryOptions } from '@tsumiki/api-client/react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { authClient } from './auth-client';
 import { authErrorMessage, messages } from './messages';
 

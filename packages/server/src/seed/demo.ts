@@ -193,7 +193,7 @@ export function buildDemoDataset(tenant: DemoTenant, staffIds: readonly string[]
   for (let index = 0; index < tenant.interactions; index += 1) {
     const thisMonth = index < tenant.interactionsThisMonth;
     const [from, to] = thisMonth ? [recentFrom, recentTo] : [olderFrom, monthStart.getTime() - 1];
-    let time = Math.floor(from + rng.next() * (to - from));
+    let time = duringClinicHours(Math.floor(from + rng.next() * (to - from)), from, to, rng);
     // Distinct timestamps keep "newest first" a strict order.
     while (usedTimes.has(time)) time -= 1;
     usedTimes.add(time);
@@ -212,6 +212,26 @@ export function buildDemoDataset(tenant: DemoTenant, staffIds: readonly string[]
     });
   }
   return { customers, interactions };
+}
+
+const HOUR = 60 * 60 * 1000;
+
+/**
+ * Moves a moment to the same JST day between 9:00 and 18:00 (a clinic's day), or to the day before
+ * when that lies in the future; keeps the moment when neither fits in [from, to].
+ */
+function duringClinicHours(
+  time: number,
+  from: number,
+  to: number,
+  rng: { int(min: number, max: number): number },
+) {
+  const jstMidnight = Math.floor((time + JST_OFFSET) / DAY) * DAY - JST_OFFSET;
+  const offset = (9 + rng.int(0, 8)) * HOUR + rng.int(0, 59) * 60_000;
+  for (const candidate of [jstMidnight + offset, jstMidnight - DAY + offset]) {
+    if (candidate >= from && candidate <= to) return candidate;
+  }
+  return time;
 }
 
 /** Seeds the two demo tenants on the owner connection, all or nothing (one transaction). */
