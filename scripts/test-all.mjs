@@ -16,6 +16,10 @@ const steps = [
     '公開パッケージの検査 (publint, attw)',
     () => run('pnpm', ['-r', '--workspace-concurrency=1', 'run', 'lint:package']),
   ],
+  [
+    'api-client を外部から利用 (pack)',
+    () => run(process.execPath, ['scripts/check-api-client-consumer.mjs']),
+  ],
   ['Storybook のテスト (Chromium)', () => run(process.execPath, ['scripts/test-storybook.mjs'])],
   ['E2E テスト (Playwright, Chromium)', () => run('pnpm', ['--filter', '@tsumiki/e2e', 'test'])],
 ];

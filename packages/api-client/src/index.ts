@@ -1,5 +1,11 @@
 export { type ApiClient, type ApiClientOptions, createApiClient, unwrap } from './client';
 export {
+  type DownloadedFile,
+  defaultDownloadNames,
+  downloadFile,
+  filenameFromContentDisposition,
+} from './download';
+export {
   ApiError,
   type ApiErrorBody,
   type ClientErrorKind,

@@ -160,6 +160,21 @@ describe('createApiClient', () => {
     expect((error as ApiError).message).toBe('ネットワークエラーが発生しました。接続を確認してください。');
   });
 
+  it('maps a failure while the browser is offline to CLIENT_OFFLINE_ERROR', async () => {
+    const server = await authServer(() => 'old');
+    const url = server.url;
+    await servers.pop()?.close();
+    // The browser's own signal; Node has no navigator.onLine.
+    vi.stubGlobal('navigator', { onLine: false });
+    try {
+      const error = await unwrap(client(url).GET('/api/health'), '/api/health').catch((e: unknown) => e);
+      expect((error as ApiError).code).toBe('CLIENT_OFFLINE_ERROR');
+      expect((error as ApiError).message).toBe('オフラインです。インターネット接続を確認してください。');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('maps an aborted call to CLIENT_TIMEOUT_ERROR', async () => {
     const server = await startTestServer(() => {
       /* never answers */
