@@ -25,6 +25,8 @@ export type Messages = {
     logout: string;
     /** Small tagline under the default brand. */
     brandTagline: string;
+    /** Read after an item's count badge, e.g. （未読 3 件）. */
+    itemBadge: (count: number) => string;
   };
   topBar: {
     openMenu: string;
@@ -42,6 +44,178 @@ export type Messages = {
   layout: {
     skipToContent: string;
   };
+  common: {
+    close: string;
+    cancel: string;
+    confirm: string;
+    retry: string;
+    dismiss: string;
+    /** Shown for a missing value (e.g. no request id). */
+    notAvailable: string;
+  };
+  link: {
+    /** Read after a link that opens a new tab. */
+    opensInNewTab: string;
+  };
+  progress: {
+    /** Accessible name of a progress bar without a label. */
+    label: string;
+  };
+  select: {
+    placeholder: string;
+  };
+  textarea: {
+    /** Character counter, e.g. 12 / 200 文字. */
+    count: (length: number, max: number) => string;
+  };
+  searchInput: {
+    label: string;
+    placeholder: string;
+    clear: string;
+  };
+  dateField: {
+    /** Format hint under the label. */
+    hint: string;
+    placeholder: string;
+    invalid: string;
+    /** Prefix of the 和暦 line. */
+    wareki: string;
+  };
+  fileDropzone: {
+    /** Main line of the drop area. */
+    prompt: string;
+    /** Button that opens the file picker. */
+    browse: string;
+    /** Line listing accepted types and the size limit. */
+    constraints: (types: string | null, maxSize: string | null) => string;
+    remove: (fileName: string) => string;
+    uploading: string;
+    done: string;
+    failed: string;
+    /** SPEC section 8: FILE_TOO_LARGE and INVALID_FILE_TYPE. */
+    errors: { FILE_TOO_LARGE: string; INVALID_FILE_TYPE: string };
+  };
+  pagination: {
+    label: string;
+    previous: string;
+    next: string;
+    page: (page: number) => string;
+    /** 全 123 件中 21〜40 件 */
+    range: (from: number, to: number, total: number) => string;
+  };
+  dataTable: {
+    selectAll: string;
+    /** Name of a row's checkbox; `row` is the row's label when the table has one. */
+    selectRow: (row?: string) => string;
+    /** Name of a row's action menu button. */
+    rowActions: (row?: string) => string;
+    /** Header of the actions column (visually hidden). */
+    actionsColumn: string;
+    loading: string;
+    empty: string;
+    emptyDescription: string;
+    error: string;
+    sortAscending: string;
+    sortDescending: string;
+    /** Read on a sortable header button that is not sorted. */
+    sortable: string;
+    selected: (count: number) => string;
+  };
+  toast: {
+    /** Name of the region that holds toasts; {hotkey} becomes F8, the key that moves focus there. */
+    region: string;
+  };
+  session: {
+    /** Accessible name of the session menu trigger. */
+    menu: string;
+    title: string;
+    active: string;
+    expiring: string;
+    refreshSoon: string;
+    invalid: string;
+    expired: string;
+    remaining: (minutes: number) => string;
+    /** Shorter version for the trigger. */
+    remainingShort: (minutes: number) => string;
+    expiresAt: string;
+    extend: (minutes: number) => string;
+    securityEvents: (count: number) => string;
+    manage: string;
+  };
+  notifications: {
+    title: string;
+    /** Accessible name of the bell. */
+    bell: (unread: number) => string;
+    unread: string;
+    markRead: string;
+    markAllRead: string;
+    showMore: string;
+    viewAll: string;
+    empty: string;
+    emptyDescription: string;
+    loading: string;
+    types: Record<'success' | 'warning' | 'error' | 'info', string>;
+    categories: Record<string, string>;
+  };
+  errors: {
+    /** Severity names for chips and screen readers. */
+    severities: Record<'low' | 'medium' | 'high' | 'critical', string>;
+    /** Modal titles (SPEC section 8). */
+    titles: { authentication: string; critical: string; system: string; generic: string };
+    /** Snackbar titles per shown severity. */
+    snackbarTitles: { info: string; warning: string; error: string };
+    retry: string;
+    retrying: string;
+    contactSupport: string;
+    showDetails: string;
+    hideDetails: string;
+    validationTitle: string;
+    /** SPEC section 5: an empty list of validation errors. */
+    validationGeneric: string;
+    reLogin: string;
+    logout: string;
+    details: {
+      requestId: string;
+      code: string;
+      category: string;
+      path: string;
+      time: string;
+    };
+    /** Japanese labels of API fields in validation errors (SPEC section 3). */
+    fieldLabels: Record<string, string>;
+    categories: Record<string, string>;
+    /** Mail draft for contacting support (SPEC section 8). */
+    supportMail: {
+      subject: string;
+      body: (error: { code: string; message: string; requestId: string | null }) => string;
+      genericBody: string;
+    };
+  };
+  network: {
+    offlineTitle: string;
+    offlineDescription: string;
+    slowTitle: string;
+    slowDescription: string;
+    updateTitle: string;
+    updateDescription: string;
+    reload: string;
+    later: string;
+  };
+  crash: {
+    title: string;
+    description: string;
+    errorId: string;
+    reload: string;
+    goHome: string;
+    contactSupport: string;
+    technicalDetails: string;
+    message: string;
+    time: string;
+    url: string;
+    stack: string;
+    mailSubject: string;
+    mailBody: (report: { errorId: string; message: string; time: string; url: string }) => string;
+  };
 };
 
 export const defaultMessages: Messages = {
@@ -54,6 +228,7 @@ export const defaultMessages: Messages = {
     close: '閉じる',
     logout: 'ログアウト',
     brandTagline: '業務管理',
+    itemBadge: (count) => `（未読 ${count} 件）`,
   },
   topBar: {
     openMenu: 'メニューを開く',
@@ -65,11 +240,194 @@ export const defaultMessages: Messages = {
     roleLabels: { admin: '管理者', staff: 'スタッフ', user: 'ユーザー' },
   },
   layout: { skipToContent: 'メインコンテンツへ移動' },
+  common: {
+    close: '閉じる',
+    cancel: 'キャンセル',
+    confirm: 'OK',
+    retry: '再試行',
+    dismiss: '閉じる',
+    notAvailable: 'N/A',
+  },
+  link: { opensInNewTab: '（新しいタブで開きます）' },
+  progress: { label: '進捗' },
+  select: { placeholder: '選択してください' },
+  textarea: { count: (length, max) => `${length} / ${max} 文字` },
+  searchInput: { label: '検索', placeholder: '検索', clear: '検索語を消去' },
+  dateField: {
+    hint: 'YYYY/MM/DD の形式で入力してください',
+    placeholder: 'YYYY/MM/DD',
+    invalid: '日付を YYYY/MM/DD の形式で正しく入力してください',
+    wareki: '和暦',
+  },
+  fileDropzone: {
+    prompt: 'ここにファイルをドラッグ＆ドロップ',
+    browse: 'ファイルを選択',
+    constraints: (types, maxSize) =>
+      [types ? `対応形式: ${types}` : null, maxSize ? `最大 ${maxSize}` : null].filter(Boolean).join('・'),
+    remove: (fileName) => `${fileName} を取り消す`,
+    uploading: 'アップロード中',
+    done: '完了',
+    failed: '失敗',
+    errors: {
+      FILE_TOO_LARGE: 'ファイルサイズが大きすぎます',
+      INVALID_FILE_TYPE: 'サポートされていないファイル形式です',
+    },
+  },
+  pagination: {
+    label: 'ページ送り',
+    previous: '前へ',
+    next: '次へ',
+    page: (page) => `${page} ページ`,
+    range: (from, to, total) =>
+      `全 ${total.toLocaleString('ja-JP')} 件中 ${from.toLocaleString('ja-JP')}〜${to.toLocaleString('ja-JP')} 件`,
+  },
+  dataTable: {
+    selectAll: 'すべて選択',
+    selectRow: (row) => (row ? `${row} を選択` : '行を選択'),
+    rowActions: (row) => (row ? `${row} の操作` : '操作'),
+    actionsColumn: '操作',
+    loading: '読み込み中',
+    empty: 'データがありません',
+    emptyDescription: '条件を変えるか、新しく登録してください。',
+    error: 'データを読み込めませんでした',
+    sortAscending: '昇順',
+    sortDescending: '降順',
+    sortable: '並べ替え',
+    selected: (count) => `${count} 件を選択中`,
+  },
+  toast: { region: '通知 ({hotkey})' },
+  session: {
+    menu: 'セッション',
+    title: 'セッション',
+    active: '有効',
+    expiring: 'まもなく期限切れ',
+    refreshSoon: '更新をおすすめします',
+    invalid: '無効なセッション',
+    expired: '期限切れ',
+    remaining: (minutes) => `残り ${minutes} 分`,
+    remainingShort: (minutes) => `${minutes}分`,
+    expiresAt: '有効期限',
+    extend: (minutes) => `${minutes}分延長`,
+    securityEvents: (count) => `セキュリティイベント ${count} 件`,
+    manage: 'セッション管理',
+  },
+  notifications: {
+    title: '通知',
+    bell: (unread) => (unread > 0 ? `通知（未読 ${unread} 件）` : '通知'),
+    unread: '未読',
+    markRead: '既読にする',
+    markAllRead: 'すべて既読にする',
+    showMore: 'もっと見る',
+    viewAll: 'すべての通知を見る',
+    empty: '通知はありません',
+    emptyDescription: '新しいお知らせが届くとここに表示されます。',
+    loading: '通知を読み込み中',
+    types: { success: '成功', warning: '警告', error: 'エラー', info: 'お知らせ' },
+    categories: {
+      customer: '顧客',
+      interaction: '対応履歴',
+      document: '文書',
+      ai_analysis: 'AI分析',
+      user: 'ユーザー',
+      system: 'システム',
+    },
+  },
+  errors: {
+    severities: { low: '低', medium: '中', high: '高', critical: '重大' },
+    titles: {
+      authentication: '認証エラー',
+      critical: '重大なエラー',
+      system: 'システムエラー',
+      generic: 'エラー',
+    },
+    snackbarTitles: { info: 'お知らせ', warning: '注意', error: 'エラー' },
+    retry: '再試行',
+    retrying: '再試行中',
+    contactSupport: 'サポートに連絡',
+    showDetails: '詳細を表示',
+    hideDetails: '詳細を隠す',
+    validationTitle: '入力エラー',
+    validationGeneric: '入力データに問題があります',
+    reLogin: '一度ログアウトしてから、もう一度ログインしてください。',
+    logout: 'ログアウト',
+    details: {
+      requestId: 'リクエストID',
+      code: 'エラーコード',
+      category: 'カテゴリ',
+      path: 'パス',
+      time: '発生時刻',
+    },
+    fieldLabels: {
+      name: '名前',
+      email: 'メールアドレス',
+      password: 'パスワード',
+      company: '会社名',
+      phone: '電話番号',
+      address: '住所',
+      title: 'タイトル',
+      content: '内容',
+      file: 'ファイル',
+      type: '種類',
+      category: 'カテゴリ',
+      status: 'ステータス',
+      priority: '優先度',
+      due_date: '期限',
+      description: '説明',
+    },
+    categories: {
+      authentication: '認証',
+      validation: '入力検証',
+      database: 'データベース',
+      file_operation: 'ファイル操作',
+      external_service: '外部サービス',
+      business_logic: '業務ルール',
+      system: 'システム',
+      network: 'ネットワーク',
+    },
+    supportMail: {
+      subject: 'システムエラー報告',
+      body: ({ code, message, requestId }) =>
+        `以下のエラーについて問い合わせます。\n\nエラーコード: ${code}\nメッセージ: ${message}\nリクエストID: ${requestId ?? 'N/A'}\n\n発生時の操作:\n`,
+      genericBody: 'システムの不具合について問い合わせます。\n\n発生時の操作:\n',
+    },
+  },
+  network: {
+    offlineTitle: 'オフラインです',
+    offlineDescription: 'インターネットに接続されていません。接続を確認してから再試行してください。',
+    slowTitle: '通信速度が遅くなっています',
+    slowDescription: '表示に時間がかかることがあります。',
+    updateTitle: '新しいバージョンがあります',
+    updateDescription: '再読み込みすると最新の機能が使えます。',
+    reload: '再読み込み',
+    later: 'あとで',
+  },
+  crash: {
+    title: 'アプリケーションエラー',
+    description: '予期しないエラーが発生しました。再読み込みするか、ホームに戻ってください。',
+    errorId: 'エラーID',
+    reload: '再読み込み',
+    goHome: 'ホームに戻る',
+    contactSupport: 'サポートに連絡',
+    technicalDetails: '技術的な詳細',
+    message: 'メッセージ',
+    time: '発生時刻',
+    url: 'URL',
+    stack: 'スタックトレース',
+    mailSubject: 'システムエラー報告',
+    mailBody: ({ errorId, message, time, url }) =>
+      `アプリケーションエラーについて問い合わせます。\n\nエラーID: ${errorId}\nメッセージ: ${message}\n発生時刻: ${time}\nURL: ${url}\n\n発生時の操作:\n`,
+  },
 };
 
-/** Messages where every group, and every group's fields, may be left out. */
+/** Messages where every group, and every group's fields (and label maps' entries), may be left out. */
 export type PartialMessages = {
-  [Group in keyof Messages]?: Partial<Messages[Group]>;
+  [Group in keyof Messages]?: {
+    [Key in keyof Messages[Group]]?: Messages[Group][Key] extends (...args: never[]) => unknown
+      ? Messages[Group][Key]
+      : Messages[Group][Key] extends Record<string, unknown>
+        ? Partial<Messages[Group][Key]>
+        : Messages[Group][Key];
+  };
 };
 
 /** Overlays `overrides` on `base` one group deep (label maps such as `planLabels` merge key by key). */

@@ -3,6 +3,7 @@ import { LogOut, X } from 'lucide-react';
 import { type ComponentType, type ReactNode, useEffect, useRef } from 'react';
 import { type Messages, useMessages } from '../../i18n';
 import { cn } from '../../lib/cn';
+import { Badge } from '../badge/badge';
 import { Button, buttonVariants } from '../button/button';
 import { TsumikiBrand } from '../tsumiki-brand/tsumiki-brand';
 import { isNavItemActive, type SidebarUser, userDisplayName, userInitial, visibleNavItems } from './nav';
@@ -32,6 +33,8 @@ export type AppSidebarProps = {
   linkComponent?: ComponentType<SidebarLinkProps>;
   /** Replaces the Tsumiki brand at the top. */
   brand?: ReactNode;
+  /** Counts shown on items, keyed by `NavItem.key`, e.g. `{ notifications: 3 }` for unread notifications. */
+  itemBadges?: Partial<Record<string, number>>;
   className?: string;
 };
 
@@ -60,6 +63,7 @@ export function AppSidebar({
   onMobileOpenChange,
   linkComponent = AnchorLink,
   brand,
+  itemBadges,
   className,
 }: AppSidebarProps) {
   const messages = useMessages();
@@ -92,6 +96,7 @@ export function AppSidebar({
       onLogout={onLogout}
       Link={linkComponent}
       brand={brand}
+      itemBadges={itemBadges}
       onNavigate={onNavigate}
       messages={messages}
     />
@@ -161,6 +166,7 @@ type SidebarPanelProps = {
   onLogout: () => void;
   Link: ComponentType<SidebarLinkProps>;
   brand: ReactNode | undefined;
+  itemBadges: Partial<Record<string, number>> | undefined;
   onNavigate: (() => void) | undefined;
   headerAction: ReactNode;
   messages: Messages;
@@ -173,6 +179,7 @@ function SidebarPanel({
   onLogout,
   Link,
   brand,
+  itemBadges,
   onNavigate,
   headerAction,
   messages,
@@ -213,6 +220,19 @@ function SidebarPanel({
                     <Icon className="size-[1.125rem]" />
                   </span>
                   <span className="truncate">{item.label}</span>
+                  {(itemBadges?.[item.key] ?? 0) > 0 && (
+                    <>
+                      <Badge
+                        count={itemBadges?.[item.key] ?? 0}
+                        aria-hidden="true"
+                        data-slot="app-sidebar-item-badge"
+                        className="ml-auto"
+                      />
+                      <span className="sr-only">
+                        {messages.sidebar.itemBadge(itemBadges?.[item.key] ?? 0)}
+                      </span>
+                    </>
+                  )}
                 </Link>
               </li>
             );

@@ -1,0 +1,44 @@
+import { cva, type VariantProps } from 'class-variance-authority';
+import type { ComponentProps } from 'react';
+import { cn } from '../../lib/cn';
+
+export const badgeVariants = cva(
+  'inline-flex min-w-5 shrink-0 items-center justify-center rounded-full px-1.5 text-xs leading-5 font-bold tabular-nums',
+  {
+    variants: {
+      variant: {
+        error: 'bg-error text-error-foreground',
+        primary: 'bg-primary text-primary-foreground',
+        neutral: 'bg-secondary text-secondary-foreground',
+        success: 'bg-success text-success-foreground',
+        warning: 'bg-warning text-warning-foreground',
+        info: 'bg-info text-info-foreground',
+      },
+    },
+    defaultVariants: { variant: 'error' },
+  },
+);
+
+export type BadgeProps = Omit<ComponentProps<'span'>, 'children'> &
+  VariantProps<typeof badgeVariants> & {
+    /** The count; 0 renders nothing unless `showZero`. */
+    count: number;
+    /** Above this the badge shows e.g. 99+. */
+    max?: number;
+    showZero?: boolean;
+  };
+
+/** A small count, e.g. unread notifications. Give the surrounding control the full sentence to read. */
+export function Badge({ count, max = 99, showZero = false, variant, className, ...props }: BadgeProps) {
+  if (count <= 0 && !showZero) return null;
+  return (
+    <span
+      data-slot="badge"
+      data-variant={variant ?? 'error'}
+      {...props}
+      className={cn(badgeVariants({ variant }), className)}
+    >
+      {count > max ? `${max}+` : count}
+    </span>
+  );
+}

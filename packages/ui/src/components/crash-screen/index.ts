@@ -1,0 +1,1 @@
+export { type CrashReport, CrashScreen, type CrashScreenProps } from './crash-screen';

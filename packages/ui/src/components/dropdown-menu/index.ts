@@ -1,0 +1,16 @@
+export {
+  DropdownMenu,
+  DropdownMenuContent,
+  type DropdownMenuContentProps,
+  DropdownMenuGroup,
+  type DropdownMenuGroupProps,
+  DropdownMenuItem,
+  type DropdownMenuItemProps,
+  DropdownMenuLabel,
+  type DropdownMenuLabelProps,
+  type DropdownMenuProps,
+  DropdownMenuSeparator,
+  type DropdownMenuSeparatorProps,
+  DropdownMenuTrigger,
+  type DropdownMenuTriggerProps,
+} from './dropdown-menu';

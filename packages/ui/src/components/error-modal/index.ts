@@ -1,0 +1,1 @@
+export { ErrorModal, type ErrorModalProps } from './error-modal';

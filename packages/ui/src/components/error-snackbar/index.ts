@@ -1,0 +1,1 @@
+export { ErrorSnackbar, type ErrorSnackbarProps } from './error-snackbar';

@@ -1,0 +1,6 @@
+export {
+  FileDropzone,
+  type FileDropzoneProps,
+  type FileRejection,
+  type FileUploadItem,
+} from './file-dropzone';

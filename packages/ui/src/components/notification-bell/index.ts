@@ -1,0 +1,1 @@
+export { NotificationBell, type NotificationBellProps } from './notification-bell';

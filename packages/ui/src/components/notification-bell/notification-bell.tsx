@@ -1,0 +1,112 @@
+import { Bell } from 'lucide-react';
+import { useState } from 'react';
+import { useMessages } from '../../i18n';
+import { cn } from '../../lib/cn';
+import type { DateInput } from '../../lib/date';
+import { Badge } from '../badge/badge';
+import { Button } from '../button/button';
+import type { NotificationItem } from '../notification-list/notification-list';
+import { NotificationList } from '../notification-list/notification-list';
+import { Popover, PopoverContent, PopoverTrigger } from '../popover/popover';
+
+export type NotificationBellProps = {
+  /** From the list response's `unread_count`. */
+  unreadCount: number;
+  /** The latest notifications to show in the panel. */
+  notifications: readonly NotificationItem[];
+  loading?: boolean;
+  onMarkRead?: (id: string) => void;
+  onMarkAllRead?: () => void;
+  onSelect?: (notification: NotificationItem) => void;
+  /** The notifications screen (すべての通知を見る). */
+  viewAllHref?: string;
+  /** Called instead of following `viewAllHref` (client-side navigation). */
+  onViewAll?: () => void;
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  now?: DateInput;
+  className?: string;
+};
+
+/** The top bar's bell: unread count on the icon, the latest notifications in a panel. */
+export function NotificationBell({
+  unreadCount,
+  notifications,
+  loading,
+  onMarkRead,
+  onMarkAllRead,
+  onSelect,
+  viewAllHref,
+  onViewAll,
+  open: openProp,
+  onOpenChange,
+  now,
+  className,
+}: NotificationBellProps) {
+  const messages = useMessages();
+  const text = messages.notifications;
+  const [uncontrolledOpen, setUncontrolledOpen] = useState(false);
+  const open = openProp ?? uncontrolledOpen;
+  const setOpen = (next: boolean) => {
+    if (openProp === undefined) setUncontrolledOpen(next);
+    onOpenChange?.(next);
+  };
+  return (
+    <Popover open={open} onOpenChange={setOpen}>
+      <PopoverTrigger asChild>
+        <Button
+          variant="ghost"
+          size="icon"
+          data-slot="notification-bell"
+          aria-label={text.bell(unreadCount)}
+          className={cn('relative', className)}
+        >
+          <Bell aria-hidden="true" className="size-5" />
+          <Badge
+            count={unreadCount}
+            aria-hidden="true"
+            data-slot="notification-bell-count"
+            className="absolute top-0.5 right-0.5 h-[1.125rem] min-w-[1.125rem] px-1 text-[0.6875rem] leading-[1.125rem]"
+          />
+        </Button>
+      </PopoverTrigger>
+      <PopoverContent aria-label={text.title} className="w-96 overflow-hidden p-0">
+        <NotificationList
+          notifications={notifications}
+          unreadCount={unreadCount}
+          loading={loading}
+          onMarkRead={onMarkRead}
+          onMarkAllRead={onMarkAllRead}
+          onSelect={
+            onSelect
+              ? (notification) => {
+                  setOpen(false);
+                  onSelect(notification);
+                }
+              : undefined
+          }
+          now={now}
+          className="max-h-[min(28rem,calc(100dvh-6rem))] [&>ul]:overflow-y-auto"
+        />
+        {(viewAllHref || onViewAll) && (
+          <div className="border-t p-2">
+            <Button variant="ghost" className="w-full" asChild>
+              <a
+                href={viewAllHref ?? '#'}
+                onClick={(event) => {
+                  if (onViewAll) {
+                    event.preventDefault();
+                    onViewAll();
+                  }
+                  setOpen(false);
+                }}
+              >
+                {text.viewAll}
+              </a>
+            </Button>
+          </div>
+        )}
+      </PopoverContent>
+    </Popover>
+  );
+}

@@ -1,0 +1,46 @@
+import { RotateCw, WifiOff } from 'lucide-react';
+import type { ComponentProps } from 'react';
+import { useMessages } from '../../i18n';
+import { cn } from '../../lib/cn';
+import { Button } from '../button/button';
+
+export type OfflineBannerProps = Omit<ComponentProps<'div'>, 'children'> & {
+  /** Retries the failed requests (the app also does so when the connection returns). */
+  onRetry?: () => void;
+  retrying?: boolean;
+};
+
+/** A warning bar while the browser is offline. Render it only while offline. */
+export function OfflineBanner({ onRetry, retrying = false, className, ...props }: OfflineBannerProps) {
+  const messages = useMessages();
+  const text = messages.network;
+  return (
+    <div
+      data-slot="offline-banner"
+      role="alert"
+      {...props}
+      className={cn(
+        'flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-warning/40 bg-warning-subtle px-4 py-2.5 text-sm text-warning-subtle-foreground',
+        className,
+      )}
+    >
+      <WifiOff aria-hidden="true" className="size-5 shrink-0" />
+      <p className="min-w-0 flex-1">
+        <span className="font-semibold">{text.offlineTitle}</span>
+        <span className="ml-2 max-sm:block max-sm:ml-0">{text.offlineDescription}</span>
+      </p>
+      {onRetry && (
+        <Button
+          variant="outline"
+          size="sm"
+          loading={retrying}
+          onClick={onRetry}
+          className="border-warning/50"
+        >
+          {!retrying && <RotateCw aria-hidden="true" />}
+          {messages.common.retry}
+        </Button>
+      )}
+    </div>
+  );
+}

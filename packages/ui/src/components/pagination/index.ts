@@ -1,0 +1,1 @@
+export { Pagination, type PaginationItem, type PaginationProps, paginationItems } from './pagination';

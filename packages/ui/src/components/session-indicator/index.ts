@@ -1,0 +1,1 @@
+export { SessionIndicator, type SessionIndicatorProps } from './session-indicator';

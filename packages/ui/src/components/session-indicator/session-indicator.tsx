@@ -1,0 +1,157 @@
+import { RefreshCw, ShieldAlert, ShieldCheck, TriangleAlert } from 'lucide-react';
+import { useMessages } from '../../i18n';
+import { cn } from '../../lib/cn';
+import { formatDateTime } from '../../lib/date';
+import {
+  SESSION_EXTENSIONS_MINUTES,
+  SESSION_LENGTH_MINUTES,
+  type SessionStatus,
+  type SessionTone,
+  securityEventCount,
+  sessionTone,
+} from '../../lib/session';
+import { Button } from '../button/button';
+import { Chip, chipVariants } from '../chip/chip';
+import { Popover, PopoverContent, PopoverTrigger } from '../popover/popover';
+import { Progress } from '../progress/progress';
+import { Skeleton } from '../skeleton/skeleton';
+
+export type SessionIndicatorProps = {
+  /** The session status as `GET /api/sessions/status` returns it; null while unknown. */
+  session: SessionStatus | null;
+  /** Extends the session by 60 or 240 minutes. */
+  onExtend?: (minutes: number) => void;
+  /** The extension in progress (its button shows 処理中). */
+  extendingMinutes?: number | null;
+  /** Opens the session manager screen. */
+  onManage?: () => void;
+  /** Controlled open state of the menu. */
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  className?: string;
+};
+
+const icons = {
+  success: ShieldCheck,
+  refresh: RefreshCw,
+  warning: TriangleAlert,
+  error: ShieldAlert,
+} as const;
+const chipTones = { success: 'success', refresh: 'info', warning: 'warning', error: 'error' } as const;
+const progressTones = { success: 'success', refresh: 'info', warning: 'warning', error: 'error' } as const;
+
+/**
+ * The session status menu of the top bar: an icon and the minutes left (error when invalid,
+ * warning under 10 minutes or when flagged, a refresh icon under 30, success otherwise); the menu
+ * shows a bar scaled to 480 minutes and the 60 / 240 minute extensions.
+ */
+export function SessionIndicator({
+  session,
+  onExtend,
+  extendingMinutes = null,
+  onManage,
+  open,
+  onOpenChange,
+  className,
+}: SessionIndicatorProps) {
+  const messages = useMessages();
+  const text = messages.session;
+  if (!session) {
+    return (
+      <Skeleton data-slot="session-indicator-loading" className={cn('h-8 w-20 rounded-full', className)} />
+    );
+  }
+  const tone = sessionTone(session);
+  const Icon = icons[tone];
+  const active = session.status === 'active';
+  const minutes = Math.max(0, Math.floor(session.time_remaining_minutes));
+  const statusLabel = statusText(tone, session.status, messages.session);
+  const events = securityEventCount(session.security_events);
+
+  return (
+    <Popover open={open} onOpenChange={onOpenChange}>
+      <PopoverTrigger
+        data-slot="session-indicator"
+        data-tone={tone}
+        aria-label={`${text.menu}: ${statusLabel}${active ? `、${text.remaining(minutes)}` : ''}`}
+        className={cn(
+          chipVariants({ variant: chipTones[tone], size: 'lg' }),
+          'cursor-pointer outline-none hover:brightness-95 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2',
+          className,
+        )}
+      >
+        <Icon aria-hidden="true" className="size-4" />
+        <span aria-hidden="true" className="tabular-nums">
+          {active ? text.remainingShort(minutes) : text.invalid}
+        </span>
+      </PopoverTrigger>
+      <PopoverContent data-slot="session-indicator-menu" aria-label={text.title} className="grid gap-4 p-4">
+        <div className="flex items-center justify-between gap-2">
+          <h2 className="text-sm font-semibold">{text.title}</h2>
+          <Chip variant={chipTones[tone]} size="sm" data-slot="session-indicator-status">
+            <Icon aria-hidden="true" />
+            {statusLabel}
+          </Chip>
+        </div>
+        {active && (
+          <div className="grid gap-1.5">
+            <p className="text-2xl font-bold tabular-nums">{text.remaining(minutes)}</p>
+            <Progress
+              value={minutes}
+              max={SESSION_LENGTH_MINUTES}
+              tone={progressTones[tone]}
+              label={text.remaining(minutes)}
+            />
+          </div>
+        )}
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+          {session.expires_at && (
+            <>
+              <dt className="text-muted-foreground">{text.expiresAt}</dt>
+              <dd className="tabular-nums">{formatDateTime(session.expires_at)}</dd>
+            </>
+          )}
+          {events > 0 && (
+            <>
+              <dt className="sr-only">{text.securityEvents(events)}</dt>
+              <dd className="col-span-2 text-warning-subtle-foreground">{text.securityEvents(events)}</dd>
+            </>
+          )}
+        </dl>
+        {active && onExtend && (
+          <div className="flex gap-2" data-slot="session-indicator-extend">
+            {SESSION_EXTENSIONS_MINUTES.map((extension) => (
+              <Button
+                key={extension}
+                variant={extension === SESSION_EXTENSIONS_MINUTES[0] ? 'primary' : 'outline'}
+                size="sm"
+                className="flex-1"
+                loading={extendingMinutes === extension}
+                disabled={extendingMinutes !== null && extendingMinutes !== extension}
+                onClick={() => onExtend(extension)}
+              >
+                {text.extend(extension)}
+              </Button>
+            ))}
+          </div>
+        )}
+        {onManage && (
+          <Button variant="link" size="sm" className="h-auto justify-self-start px-0" onClick={onManage}>
+            {text.manage}
+          </Button>
+        )}
+      </PopoverContent>
+    </Popover>
+  );
+}
+
+function statusText(
+  tone: SessionTone,
+  status: string,
+  text: { active: string; expiring: string; refreshSoon: string; invalid: string; expired: string },
+): string {
+  if (tone === 'error') return status === 'expired' ? text.expired : text.invalid;
+  if (tone === 'warning') return text.expiring;
+  if (tone === 'refresh') return text.refreshSoon;
+  return text.active;
+}

@@ -1,0 +1,5 @@
+export {
+  SLOW_CONNECTION_NOTICE_MS,
+  SlowConnectionNotice,
+  type SlowConnectionNoticeProps,
+} from './slow-connection-notice';

@@ -1,0 +1,1 @@
+export { UpdateBanner, type UpdateBannerProps } from './update-banner';
