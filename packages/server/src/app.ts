@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { AccessTokens } from './auth/access-tokens';
@@ -9,6 +10,7 @@ import type { Config } from './config';
 import type { Db } from './db/database';
 import { getOrCreateSecret } from './db/repositories/secrets';
 import { createApiHandlers } from './http/api-handlers';
+import { registerApiReference } from './http/api-reference';
 import { registerApiRoutes } from './http/api-routes';
 import { API_PREFIX, AUTH_PREFIX, installErrorHandling } from './http/error-handler';
 import { createValidatorCompiler, loadOpenApiDocument, operationPolicies } from './http/openapi';
@@ -16,6 +18,8 @@ import { registerStaticApp } from './http/static-app';
 import { serverVersion } from './paths';
 
 export const JWT_SECRET_NAME = 'auth_jwt_secret';
+/** Largest file an upload accepts (documents, knowledge base), as the contract says. */
+export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 
 export interface BuildServerOptions {
   /** Connection of the non-superuser app role (row-level security applies). */
@@ -75,15 +79,35 @@ export async function buildServer({ db, config, now }: BuildServerOptions): Prom
     },
   });
   await app.register(fastifyRateLimit, { global: false });
+  // Uploads are streamed by their handlers, which check the parts themselves; parsing
+  // multipart/form-data here only makes such requests reach the access checks (and 501 while
+  // the operation is planned) instead of a 415.
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 10, fields: 20, fieldSize: 100 * 1024, parts: 30 },
+  });
+  app.addHook('onRoute', (route) => {
+    const body = route.schema?.body as { content?: Record<string, unknown> } | undefined;
+    if (body?.content && 'multipart/form-data' in body.content) {
+      const { 'multipart/form-data': _streamed, ...others } = body.content;
+      if (Object.keys(others).length > 0) body.content = others;
+      else if (route.schema) delete route.schema.body;
+    }
+  });
 
   const spaFallback = config.serveApp ? await registerStaticApp(app, config.appDistDir) : null;
   installErrorHandling(app, { spaFallback });
 
   await app.register(authRoutes, { prefix: AUTH_PREFIX, authService, config });
+  await registerApiReference(app);
   await registerApiRoutes(app, {
     document,
     policies,
-    handlers: createApiHandlers({ db, version: serverVersion() }),
+    handlers: createApiHandlers({
+      db,
+      version: serverVersion(),
+      document,
+      sessions: { now: now ?? (() => new Date()), sessionTtlSeconds: config.sessionTtlSeconds },
+    }),
     authService,
     db,
     rateLimitPerMinute: config.apiRateLimitPerMinute,

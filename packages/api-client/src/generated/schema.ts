@@ -21,6 +21,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** この API 契約（OpenAPI 3.1）を JSON で取得する */
+        get: operations["getOpenApiDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/tenant/me": {
         parameters: {
             query?: never;
@@ -55,6 +72,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sessions/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 現在のセッションの状態と残り時間を取得する
+         * @description トップバーのセッション表示用です。機能フラグに関係なく使えます。
+         *     有効なセッションのトークンでしか呼べないため、`status` は通常 `active` です
+         *     （終了・期限切れのセッションは `401` になります）。
+         */
+        get: operations["getCurrentSession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sessions/current/extend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 現在のセッションを 60 分または 240 分延長する
+         * @description 有効期限を指定の分だけ延ばします。残り時間はセッションの長さ（既定 480 分）を超えません。
+         *     延長はセキュリティイベント `session_extended` として記録されます。機能フラグに関係なく使えます。
+         */
+        post: operations["extendCurrentSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 自分のログイン中のセッションを一覧する
+         * @description 終了・期限切れでない自分のセッションを、最後に使われた順に返します。
+         */
+        get: operations["listSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * 自分のセッションを 1 つ終了させる
+         * @description そのセッションのアクセストークンとリフレッシュトークンはすぐに使えなくなります
+         *     （現在のセッションを指定するとログアウトと同じです）。他人のセッションや終了済みのセッションは `404` です。
+         */
+        delete: operations["revokeSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/customers": {
         parameters: {
             query?: never;
@@ -65,8 +166,34 @@ export interface paths {
         /** 顧客の一覧を取得する */
         get: operations["listCustomers"];
         put?: never;
-        post?: never;
+        /** 顧客を登録する */
+        post: operations["createCustomer"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 顧客を 1 件取得する */
+        get: operations["getCustomer"];
+        /**
+         * 顧客の情報を更新する
+         * @description 指定した項目だけを更新します（省略した項目はそのまま。`null` は値を消します）。
+         */
+        put: operations["updateCustomer"];
+        post?: never;
+        /**
+         * 顧客を削除する
+         * @description 顧客の対応履歴も一緒に削除されます。
+         */
+        delete: operations["deleteCustomer"];
         options?: never;
         head?: never;
         patch?: never;
@@ -82,7 +209,1038 @@ export interface paths {
         /** 対応履歴の一覧を新しい順に取得する */
         get: operations["listInteractions"];
         put?: never;
+        /** 対応履歴を記録する */
+        post: operations["createInteraction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/interactions/{customerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 顧客 1 人の対応履歴を新しい順に取得する */
+        get: operations["listCustomerInteractions"];
+        put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * AI チャットに質問する
+         * @description 会話はクライアントが持ち、直前までのやりとりを `history` で送ります（サーバーは会話を保存しません）。
+         *     `customer_id` を指定すると、その顧客の情報と対応履歴を踏まえて答えます。
+         */
+        post: operations["sendChatMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/aiassistant/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * AI アシスタントに質問する
+         * @description テナントの顧客・商品・文書・スタッフの情報から答える社内向けアシスタントです。
+         *     検索する範囲を `scope` で絞れます。根拠は `sources` に入ります。
+         */
+        post: operations["askAssistant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/documents/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 文書を 1 件アップロードする
+         * @description `multipart/form-data` で `file`（必須）と `folder_id`（任意。省略でフォルダーなし）を送ります。
+         *     1 ファイル 20 MB まで。PDF・Word・Excel・PowerPoint・テキスト・CSV・画像（PNG・JPEG）に対応します。
+         *     本文はあとから抽出され、検索できるようになると `extraction_status` が `ready` になります。
+         */
+        post: operations["uploadDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/documents/upload-multiple": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 文書をまとめてアップロードする
+         * @description `multipart/form-data` で `files`（1〜10 件、同じ名前で繰り返す）と `folder_id`（任意）を送ります。
+         *     1 件以上保存できたら `201` で、保存できなかったファイルは `failed` に理由付きで入ります。
+         *     1 件も保存できなかったときは `422` です。
+         */
+        post: operations["uploadDocuments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/documents/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** フォルダー内の文書を一覧する */
+        get: operations["listDocuments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/documents/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 文書を 1 件取得する */
+        get: operations["getDocument"];
+        put?: never;
+        post?: never;
+        /** 文書を削除する */
+        delete: operations["deleteDocument"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/documents/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 文書をキーワードで検索する
+         * @description ファイル名・説明・本文の部分一致（全角半角・ひらがなカタカナを区別しない）。本文を要求しません。
+         */
+        post: operations["searchDocuments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/documents/semantic-search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 文書を意味の近さで検索する
+         * @description 質問文に内容が近い箇所を探します。`mode` が `offline` のときは埋め込みモデルを使わず、
+         *     語句（2 文字単位）の重なりで近さを測ります。本文を要求しません。
+         */
+        post: operations["semanticSearchDocuments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/documents/{id}/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** 文書を別のフォルダーへ移動する */
+        put: operations["moveDocument"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** スタッフの一覧を取得する */
+        get: operations["listStaff"];
+        put?: never;
+        /** スタッフを登録する */
+        post: operations["createStaff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * スタッフを検索する
+         * @description 氏名・フリガナ・部署・役職・メール・資格の部分一致（全角半角・ひらがなカタカナを区別しない）。
+         */
+        get: operations["searchStaff"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** スタッフを 1 人取得する */
+        get: operations["getStaff"];
+        /**
+         * スタッフの情報を更新する
+         * @description 指定した項目だけを更新します（省略した項目はそのまま。`null` は値を消します）。
+         */
+        put: operations["updateStaff"];
+        post?: never;
+        /**
+         * スタッフを削除する
+         * @description 担当している顧客の担当者は空になります。退職者は削除せず `status` を `retired` にすることもできます。
+         */
+        delete: operations["deleteStaff"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/products/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 商品・サービスの一覧を取得する */
+        get: operations["listProducts"];
+        put?: never;
+        /** 商品・サービスを登録する */
+        post: operations["createProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/products/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 商品・サービスを検索する
+         * @description 商品名・フリガナ・商品コード・カテゴリー・説明の部分一致（全角半角・ひらがなカタカナを区別しない）。
+         */
+        get: operations["searchProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/products/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 商品・サービスを 1 件取得する */
+        get: operations["getProduct"];
+        /**
+         * 商品・サービスの情報を更新する
+         * @description 指定した項目だけを更新します（省略した項目はそのまま。`null` は値を消します）。
+         */
+        put: operations["updateProduct"];
+        post?: never;
+        /**
+         * 商品・サービスを削除する
+         * @description 販売をやめただけなら削除せず `status` を `discontinued` にすると履歴が残ります。
+         */
+        delete: operations["deleteProduct"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/products/{id}/analyze": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 商品を AI で分析する（市場・顧客層・組み合わせ）
+         * @description 本文の `product_id` はパスの `id` と同じでなければなりません（違うと `422`）。
+         *     `offline` のときは市場の分析をせず（`market` は `null`）、テナントの顧客・対応履歴の集計だけで答えます。
+         */
+        post: operations["analyzeProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 招待の一覧を取得する */
+        get: operations["listInvitations"];
+        put?: never;
+        /**
+         * 招待を作成する
+         * @description 招待コードと参加用のパス（`/invite?code=…`）を発行します。メールは送りません。
+         *     `email` を指定すると、そのメールアドレスのユーザーだけが参加できます。
+         */
+        post: operations["createInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations/use": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 招待コードでテナントに参加する
+         * @description 参加する人はまだテナントのメンバーではないため、`X-Tenant-Id` も権限も機能フラグも使いません
+         *     （ログインしていれば呼べます）。`email` はログイン中のユーザーのメールアドレスと同じでなければならず、
+         *     招待に宛先があればそれとも一致する必要があります。
+         *     知らないコードは `404`、使用済み・期限切れ・取り消し済み・すでにメンバーのときは `409` です。
+         */
+        post: operations["useInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * 招待を取り消す
+         * @description 未使用の招待はそれ以降使えなくなります。使用済みの招待は一覧から消えるだけで、参加したユーザーはそのままです。
+         */
+        delete: operations["deleteInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workflow/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 業務の目的からワークフロー案を作る */
+        post: operations["createWorkflow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workflow/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** ワークフローを点検して指摘を受ける */
+        post: operations["reviewWorkflow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workflow/optimize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** ワークフローの改善案を作る */
+        post: operations["optimizeWorkflow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/marketing/customer-analysis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 顧客層を分析する
+         * @description テナントの顧客と対応履歴を集計して、顧客層（セグメント）と傾向をまとめます。
+         */
+        post: operations["analyzeCustomersForMarketing"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/marketing/campaign-proposal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** キャンペーンの企画案を作る */
+        post: operations["proposeCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/marketing/competitor-analysis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 競合を比較して自社の打ち手をまとめる
+         * @description `offline` のときは入力された競合の情報だけを整理し、外部の情報は足しません。
+         */
+        post: operations["analyzeCompetitors"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/marketing/content-calendar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 発信のコンテンツカレンダーを作る */
+        post: operations["planContentCalendar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 自分宛ての通知を新しい順に取得する
+         * @description 画面は 10 件ずつ（`limit=10`、`offset` を 10 ずつ増やす）読みます。`unread_count` は絞り込みに関係なく未読の総数です。
+         */
+        get: operations["listNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 自分宛ての通知の件数（未読・分類別）を取得する */
+        get: operations["getNotificationStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 通知を 1 件取得する */
+        get: operations["getNotification"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** 通知を既読（または未読）にする */
+        patch: operations["updateNotification"];
+        trace?: never;
+    };
+    "/api/notifications/mark-as-read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 指定した通知をまとめて既読にする
+         * @description 自分宛てでない ID や存在しない ID は無視します（`updated_count` に数えません）。
+         */
+        post: operations["markNotificationsAsRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/mark-all-as-read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 自分宛ての通知をすべて既読にする
+         * @description 本文は不要です。
+         */
+        post: operations["markAllNotificationsAsRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/folders/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** フォルダーを一覧する */
+        get: operations["listFolders"];
+        put?: never;
+        /**
+         * フォルダーを作る
+         * @description 同じ親の下に同じ名前のフォルダーは作れません（`409`）。
+         */
+        post: operations["createFolder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/folders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** フォルダーを 1 件取得する */
+        get: operations["getFolder"];
+        /** フォルダーの名前を変える */
+        put: operations["updateFolder"];
+        post?: never;
+        /**
+         * 空のフォルダーを削除する
+         * @description 文書や下位フォルダーが入っているフォルダーは削除できません（`409`）。
+         */
+        delete: operations["deleteFolder"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/folders/{id}/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * フォルダーを別の親フォルダーへ移動する
+         * @description 自分自身やその下位フォルダーの中へは移動できません（`409`）。`new_parent_id` が `null` なら最上位へ。
+         */
+        post: operations["moveFolder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/research/customer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 見込み客（個人・会社）を調査してレポートを作る
+         * @description まだ登録していない相手を名前で調べます。登録済みの顧客は `POST /api/research/customer/{id}` を使います。
+         *     レポートは保存され、`id` で PDF にできます。`offline` のときは外部を調べず、入力とテナント内の情報だけでまとめます。
+         */
+        post: operations["researchCustomer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/research/customer/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 登録済みの顧客を調査してレポートを作る
+         * @description 顧客の情報と対応履歴をもとに、ニーズ・経緯・次の一手をまとめます。本文は任意です。
+         */
+        post: operations["researchExistingCustomer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/research/competitor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 競合を調査してレポートを作る */
+        post: operations["researchCompetitors"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/research/customer/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 顧客調査レポートを PDF でダウンロードする
+         * @description 保存済みの顧客調査レポート（`POST /api/research/customer` などの応答の `id`）を PDF にします。
+         *     応答は `application/pdf` のファイルで、名前は `Content-Disposition` に入ります。エラーのときは JSON です。
+         */
+        post: operations["exportCustomerResearchPdf"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/research/competitor/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 競合調査レポートを PDF でダウンロードする
+         * @description 保存済みの競合調査レポート（`POST /api/research/competitor` の応答の `id`）を PDF にします。
+         *     応答は `application/pdf` のファイルで、名前は `Content-Disposition` に入ります。エラーのときは JSON です。
+         */
+        post: operations["exportCompetitorResearchPdf"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/knowledge/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * ナレッジベースに文書を登録する
+         * @description `multipart/form-data` で `file`（必須）・`title`（必須）・`description`・`tags`（JSON 文字列の配列、
+         *     例 `["契約","労務"]`）を送ります。1 ファイル 20 MB まで。PDF・Word・テキスト・Markdown に対応します。
+         *     本文は分割して索引され、`status` が `ready` になるとチャットの根拠に使われます。
+         */
+        post: operations["uploadKnowledgeDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/knowledge/legal_checks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** ナレッジベースの文書を一覧する */
+        get: operations["listKnowledgeDocuments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/knowledge/legal_checks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * ナレッジベースの文書を削除する
+         * @description 以後のチャットの根拠には使われません。過去の回答の `sources` には題名だけが残ります。
+         */
+        delete: operations["deleteKnowledgeDocument"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/knowledge/chat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * ナレッジベースに質問する（AI リーガルチェック）
+         * @description 登録した文書から関係する箇所を探し、それを根拠に答えます。根拠が見つからなければそう答えます。
+         *     質問と回答は履歴に保存され、`id` で評価を付けられます。回答は法的助言ではありません。
+         */
+        post: operations["askKnowledge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/knowledge/chat/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 自分のナレッジチャットの履歴を新しい順に取得する */
+        get: operations["listKnowledgeChatHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/knowledge/chat/{id}/feedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * ナレッジチャットの回答を評価する
+         * @description 自分の履歴の回答だけに付けられます。もう一度送ると上書きします。
+         */
+        patch: operations["updateKnowledgeChatFeedback"];
+        trace?: never;
+    };
+    "/api/tenant-users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** テナントのユーザーを一覧する */
+        get: operations["listTenantUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenants/{tenantId}/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * テナントにユーザーを追加する
+         * @description 操作対象のテナントはパスの `tenantId` です（`X-Tenant-Id` は使いません）。そのテナントで
+         *     `tenant_users.write` を持つ人だけが呼べます。アカウントがあるメールアドレスはそのまま追加し、
+         *     ないときは `initial_password` で新しいアカウントを作ります（どちらもないと `422`）。
+         *     すでにメンバーなら `409` です。`permissions` を省略すると役割の既定の権限になります。
+         */
+        post: operations["addTenantUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenant-users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * テナントのユーザーの役割・権限・氏名を変える
+         * @description `id` はユーザー ID です。指定した項目だけを更新します。`role` だけを変えると権限はその役割の既定になります。
+         *     最後の管理者を管理者でなくすることはできません（`409`）。
+         */
+        put: operations["updateTenantUser"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenant-users/{id}/toggle-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * テナントのユーザーを有効・無効に切り替える
+         * @description 無効にしたユーザーはこのテナントを使えなくなります（アカウントとほかのテナントはそのまま）。
+         *     自分自身と最後の管理者は無効にできません（`409`）。本文は不要です。
+         */
+        post: operations["toggleTenantUserStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/errors/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * クライアントで起きたエラーを 1 件報告する
+         * @description 重大（critical）なエラーはすぐに送ります。ログインしていれば誰でも送れます（テナントは不要）。
+         */
+        post: operations["reportClientError"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/errors/report/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 溜まったクライアントのエラーをまとめて報告する
+         * @description 5 分ごとと画面を閉じるときに、キュー（最大 100 件）をまとめて送ります。本文は 1 MB まで。
+         */
+        post: operations["reportClientErrors"];
         delete?: never;
         options?: never;
         head?: never;
@@ -100,9 +1258,27 @@ export interface components {
             database: "ok";
             version: string;
         };
-        /** @enum {string} */
+        /** @description OpenAPI 3.1 の文書（この契約そのもの） */
+        OpenApiDocument: {
+            openapi: string;
+            info: {
+                [key: string]: unknown;
+            };
+            paths: {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * @description 重大度
+         * @enum {string}
+         */
         ErrorSeverity: "low" | "medium" | "high" | "critical";
-        /** @enum {string} */
+        /**
+         * @description エラーの分類
+         * @enum {string}
+         */
         ErrorCategory: "authentication" | "validation" | "database" | "file_operation" | "external_service" | "business_logic" | "system" | "network";
         ValidationErrorEntry: {
             /** @description 項目名（例 email）。ネストした項目はドット区切り。 */
@@ -113,7 +1289,7 @@ export interface components {
         ErrorEnvelope: {
             error: {
                 /**
-                 * @description 例 AUTH_001, VAL_001, RES_001, SYS_001
+                 * @description 例 AUTH_001, VAL_001, RES_001, SYS_001, SYS_005
                  * @example AUTH_001
                  */
                 code: string;
@@ -134,7 +1310,7 @@ export interface components {
             };
         };
         /**
-         * @description テナント内の役割
+         * @description テナント内の役割（admin 管理者・staff スタッフ・user 一般）
          * @enum {string}
          */
         Role: "admin" | "staff" | "user";
@@ -143,6 +1319,16 @@ export interface components {
          * @enum {string}
          */
         Plan: "basic" | "standard" | "premium";
+        /**
+         * @description 権限（resource.action）。役割の既定は次のとおりです（テナントのユーザーごとに変えられます）。
+         *     - admin: すべて
+         *     - staff: customers.read/write, interactions.read/write, products.read, documents.read/write,
+         *       staff.read, knowledge.read, notifications.read/write, ai.use, research.use
+         *     - user: customers.read, interactions.read, products.read, documents.read, knowledge.read,
+         *       notifications.read/write
+         * @enum {string}
+         */
+        Permission: "customers.read" | "customers.write" | "customers.delete" | "interactions.read" | "interactions.write" | "interactions.delete" | "products.read" | "products.write" | "products.delete" | "documents.read" | "documents.write" | "documents.delete" | "staff.read" | "staff.write" | "staff.delete" | "invitations.read" | "invitations.write" | "invitations.delete" | "tenant_users.read" | "tenant_users.write" | "notifications.read" | "notifications.write" | "knowledge.read" | "knowledge.write" | "knowledge.delete" | "ai.use" | "research.use";
         TenantInfo: {
             /** Format: uuid */
             tenant_id: string;
@@ -160,8 +1346,8 @@ export interface components {
             is_super_admin: boolean;
             is_agency_user: boolean;
             is_tenant_user: boolean;
-            /** @description resource.action 形式の権限 */
-            permissions: string[];
+            /** @description 最初のテナント（X-Tenant-Id 省略時のテナント）での権限 */
+            permissions: components["schemas"]["Permission"][];
             /** @description アクセスできるテナント ID。'*' はすべて。 */
             accessible_tenant_ids: string[];
             tenant_info: components["schemas"]["TenantInfo"][];
@@ -188,6 +1374,89 @@ export interface components {
             session_management_enabled?: boolean;
         };
         /**
+         * @description セッションの状態（active 有効・expired 期限切れ・revoked 終了済み・invalid 不明）
+         * @enum {string}
+         */
+        SessionState: "active" | "expired" | "revoked" | "invalid";
+        /**
+         * @description セキュリティイベントの種類（sign_in ログイン・signed_out ログアウト・session_extended 延長・
+         *     session_revoked ほかの画面からの終了・refresh_token_reused 使用済みトークンの再使用によるセッションの失効）
+         * @enum {string}
+         */
+        SecurityEventType: "sign_in" | "signed_out" | "session_extended" | "session_revoked" | "refresh_token_reused";
+        SecurityEvent: {
+            type: components["schemas"]["SecurityEventType"];
+            /** Format: date-time */
+            occurred_at: string;
+            /** @description 操作した端末の IP アドレス */
+            ip: string | null;
+            /** @description 操作した端末のブラウザー */
+            user_agent: string | null;
+            /** @description 日本語の説明（例「セッションを 60 分延長しました」） */
+            description: string;
+        };
+        SessionStatus: {
+            /** Format: uuid */
+            session_id: string;
+            status: components["schemas"]["SessionState"];
+            /**
+             * Format: date-time
+             * @description セッションの有効期限
+             */
+            expires_at: string;
+            /** @description 残りが 30 分未満（延長を勧める） */
+            needs_refresh: boolean;
+            /** @description 残りが 10 分未満（警告を出す） */
+            show_warning: boolean;
+            /** @description 残り時間（分、切り捨て） */
+            time_remaining_minutes: number;
+            /** @description このユーザーの最近のセキュリティイベント（新しい順、最大 10 件） */
+            security_events: components["schemas"]["SecurityEvent"][];
+        };
+        SessionExtension: {
+            /**
+             * @description 延長する分数
+             * @enum {integer}
+             */
+            minutes: 60 | 240;
+        };
+        SessionSummary: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: date-time
+             * @description ログインした日時
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description 最後にトークンを更新した日時（なければログインした日時）
+             */
+            last_active_at: string;
+            /** Format: date-time */
+            expires_at: string;
+            /** @description ログインした端末の IP アドレス */
+            ip: string | null;
+            /** @description ログインした端末のブラウザー */
+            user_agent: string | null;
+            /** @description この要求を送ったセッションか */
+            current: boolean;
+        };
+        SessionList: {
+            total: number;
+            sessions: components["schemas"]["SessionSummary"][];
+        };
+        /** @description タグ */
+        Tag: string;
+        /** @description タグ（20 個まで、重複なし） */
+        Tags: components["schemas"]["Tag"][];
+        /**
+         * @description 都道府県
+         * @enum {string}
+         */
+        Prefecture: "北海道" | "青森県" | "岩手県" | "宮城県" | "秋田県" | "山形県" | "福島県" | "茨城県" | "栃木県" | "群馬県" | "埼玉県" | "千葉県" | "東京都" | "神奈川県" | "新潟県" | "富山県" | "石川県" | "福井県" | "山梨県" | "長野県" | "岐阜県" | "静岡県" | "愛知県" | "三重県" | "滋賀県" | "京都府" | "大阪府" | "兵庫県" | "奈良県" | "和歌山県" | "鳥取県" | "島根県" | "岡山県" | "広島県" | "山口県" | "徳島県" | "香川県" | "愛媛県" | "高知県" | "福岡県" | "佐賀県" | "長崎県" | "熊本県" | "大分県" | "宮崎県" | "鹿児島県" | "沖縄県";
+        /**
+         * @description 顧客の並べ替えの項目（作成日時・更新日時・セイ・会社名のフリガナ）
          * @default created_at
          * @enum {string}
          */
@@ -213,8 +1482,7 @@ export interface components {
             phone: string | null;
             /** @description 郵便番号（例 150-0001） */
             postal_code: string | null;
-            /** @description 都道府県 */
-            prefecture: string | null;
+            prefecture: components["schemas"]["Prefecture"] | null;
             /** @description 市区町村 */
             city: string | null;
             /** @description 番地・建物名 */
@@ -231,6 +1499,92 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+        };
+        /** @description 顧客の登録内容。姓・名とそのフリガナは必須です。 */
+        CustomerInput: {
+            /**
+             * @description 姓
+             * @example 佐藤
+             */
+            last_name: string;
+            /**
+             * @description 名
+             * @example 花子
+             */
+            first_name: string;
+            /**
+             * @description セイ（全角カタカナ）
+             * @example サトウ
+             */
+            last_name_kana: string;
+            /**
+             * @description メイ（全角カタカナ）
+             * @example ハナコ
+             */
+            first_name_kana: string;
+            /** @description 会社名・団体名 */
+            company_name?: string | null;
+            /** @description 会社名のフリガナ（全角カタカナ） */
+            company_name_kana?: string | null;
+            /** Format: email */
+            email?: string | null;
+            /**
+             * @description 電話番号（数字・ハイフン・括弧・+・空白）
+             * @example 03-1234-5678
+             */
+            phone?: string | null;
+            /**
+             * @description 郵便番号（ハイフンは任意）
+             * @example 150-0001
+             */
+            postal_code?: string | null;
+            prefecture?: components["schemas"]["Prefecture"] | null;
+            /** @description 市区町村 */
+            city?: string | null;
+            /** @description 番地・建物名 */
+            address_line?: string | null;
+            tags?: components["schemas"]["Tags"];
+            /**
+             * Format: uuid
+             * @description 担当者（ユーザー ID）
+             */
+            assigned_staff_id?: string | null;
+            /** @description メモ */
+            notes?: string | null;
+        };
+        /** @description 変える項目だけを送ります（1 項目以上）。`null` は値を消します（姓・名とフリガナは消せません）。 */
+        CustomerUpdate: {
+            /** @description 姓 */
+            last_name?: string;
+            /** @description 名 */
+            first_name?: string;
+            /** @description セイ（全角カタカナ） */
+            last_name_kana?: string;
+            /** @description メイ（全角カタカナ） */
+            first_name_kana?: string;
+            /** @description 会社名・団体名 */
+            company_name?: string | null;
+            /** @description 会社名のフリガナ（全角カタカナ） */
+            company_name_kana?: string | null;
+            /** Format: email */
+            email?: string | null;
+            /** @description 電話番号（数字・ハイフン・括弧・+・空白） */
+            phone?: string | null;
+            /** @description 郵便番号（ハイフンは任意） */
+            postal_code?: string | null;
+            prefecture?: components["schemas"]["Prefecture"] | null;
+            /** @description 市区町村 */
+            city?: string | null;
+            /** @description 番地・建物名 */
+            address_line?: string | null;
+            tags?: components["schemas"]["Tags"];
+            /**
+             * Format: uuid
+             * @description 担当者（ユーザー ID）
+             */
+            assigned_staff_id?: string | null;
+            /** @description メモ */
+            notes?: string | null;
         };
         CustomerList: {
             total: number;
@@ -260,9 +1614,1248 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        /** @description 記録する対応。記録したユーザーが `created_by` になります。 */
+        InteractionInput: {
+            /**
+             * Format: uuid
+             * @description 顧客 ID（存在しないと `404`）
+             */
+            customer_id: string;
+            type: components["schemas"]["InteractionType"];
+            /** @description 要約（一覧に表示） */
+            summary?: string | null;
+            /** @description 内容 */
+            content: string;
+        };
         InteractionList: {
             total: number;
             interactions: components["schemas"]["Interaction"][];
+        };
+        /**
+         * @description 回答の作り方。`openai` は設定された言語モデル（OpenAI 互換）、`offline` はモデルを使わず、
+         *     テナントのデータの検索・集計・定型文だけで作った回答です（事実を作りません）。画面は offline の回答にラベルを付けます。
+         * @enum {string}
+         */
+        AiMode: "openai" | "offline";
+        /**
+         * @description 根拠の種類
+         * @enum {string}
+         */
+        AiSourceType: "customer" | "interaction" | "product" | "document" | "knowledge_document" | "staff" | "user_input" | "web";
+        /** @description 回答の根拠（引用元） */
+        AiSource: {
+            type: components["schemas"]["AiSourceType"];
+            /**
+             * Format: uuid
+             * @description テナント内のデータの ID（web・user_input は null）
+             */
+            id: string | null;
+            /** @description 根拠の名前（顧客名・文書名など） */
+            title: string;
+            /** @description 根拠にした箇所の抜粋 */
+            excerpt: string | null;
+            /** @description 画面内のパス（例 /customers/…）または外部の URL */
+            url: string | null;
+        };
+        /**
+         * @description 発言者（user 利用者・assistant AI）
+         * @enum {string}
+         */
+        ChatRole: "user" | "assistant";
+        /** @description これまでの会話の 1 発言 */
+        ChatTurn: {
+            role: components["schemas"]["ChatRole"];
+            content: string;
+        };
+        ChatRequest: {
+            /** @description 質問 */
+            message: string;
+            /**
+             * @description 直前までの会話（古い順、20 発言まで）
+             * @default []
+             */
+            history: components["schemas"]["ChatTurn"][];
+            /**
+             * Format: uuid
+             * @description 話題にする顧客
+             */
+            customer_id?: string | null;
+        };
+        /**
+         * @description アシスタントが調べる範囲
+         * @enum {string}
+         */
+        AssistantScope: "all" | "customers" | "products" | "documents" | "staff";
+        AssistantRequest: {
+            /** @description 質問・依頼 */
+            message: string;
+            /**
+             * @description 直前までの会話（古い順、20 発言まで）
+             * @default []
+             */
+            history: components["schemas"]["ChatTurn"][];
+            /** @default all */
+            scope: components["schemas"]["AssistantScope"];
+        };
+        /** @description AI の回答（チャットの 1 発言） */
+        ChatReply: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            role: "assistant";
+            /** @description 回答（Markdown） */
+            content: string;
+            mode: components["schemas"]["AiMode"];
+            sources: components["schemas"]["AiSource"][];
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * @description 本文の抽出（pending 待ち・ready 検索可・failed 失敗・unsupported 抽出できない形式）
+         * @enum {string}
+         */
+        ExtractionStatus: "pending" | "ready" | "failed" | "unsupported";
+        Document: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: uuid
+             * @description 入っているフォルダー（null はフォルダーなし）
+             */
+            folder_id: string | null;
+            /** @description ファイル名 */
+            file_name: string;
+            /** @description MIME タイプ（例 application/pdf） */
+            content_type: string;
+            /** @description サイズ（バイト） */
+            size_bytes: number;
+            /** @description 説明 */
+            description: string | null;
+            tags: string[];
+            extraction_status: components["schemas"]["ExtractionStatus"];
+            /**
+             * Format: uuid
+             * @description アップロードしたユーザー
+             */
+            uploaded_by: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        DocumentDetail: components["schemas"]["Document"] & {
+            /** @description 抽出した本文の冒頭（最大 2,000 文字） */
+            text_preview: string | null;
+            /** @description ページ数（分かる形式のみ） */
+            page_count: number | null;
+        };
+        /**
+         * @description 文書の並べ替えの項目
+         * @default created_at
+         * @enum {string}
+         */
+        DocumentSortField: "created_at" | "updated_at" | "file_name" | "size_bytes";
+        DocumentList: {
+            total: number;
+            documents: components["schemas"]["Document"][];
+        };
+        DocumentUpload: {
+            /**
+             * Format: binary
+             * @description ファイル（20 MB まで）
+             */
+            file: string;
+            /**
+             * Format: uuid
+             * @description 入れるフォルダー（省略でフォルダーなし）
+             */
+            folder_id?: string;
+            /** @description 説明 */
+            description?: string;
+        };
+        DocumentsUpload: {
+            /** @description ファイル（1〜10 件、1 件 20 MB まで） */
+            files: string[];
+            /**
+             * Format: uuid
+             * @description 入れるフォルダー（省略でフォルダーなし）
+             */
+            folder_id?: string;
+        };
+        UploadFailure: {
+            file_name: string;
+            /** @description エラーコード（例 FILE_001） */
+            code: string;
+            /** @description 日本語の理由 */
+            message: string;
+        };
+        DocumentUploadResult: {
+            uploaded: components["schemas"]["Document"][];
+            failed: components["schemas"]["UploadFailure"][];
+        };
+        DocumentSearchHit: {
+            document: components["schemas"]["Document"];
+            /** @description 一致した箇所の前後の抜粋 */
+            snippet: string | null;
+            /** @description 近さ（1 がもっとも近い。キーワード検索では null） */
+            score: number | null;
+        };
+        DocumentSearchResult: {
+            total: number;
+            results: components["schemas"]["DocumentSearchHit"][];
+        };
+        SemanticSearchResult: {
+            mode: components["schemas"]["AiMode"];
+            results: components["schemas"]["DocumentSearchHit"][];
+        };
+        DocumentMove: {
+            /**
+             * Format: uuid
+             * @description 移動先のフォルダー（null はフォルダーなし）
+             */
+            folder_id: string | null;
+        };
+        /** @description フォルダー名（/ と \ は使えません） */
+        FolderName: string;
+        Folder: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /**
+             * Format: uuid
+             * @description 親フォルダー（null は最上位）
+             */
+            parent_id: string | null;
+            /** @description 直下の文書の数 */
+            document_count: number;
+            /** @description 直下のフォルダーの数 */
+            folder_count: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        FolderRef: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+        };
+        FolderDetail: components["schemas"]["Folder"] & {
+            /** @description 上位のフォルダー（最上位から親まで。パンくず用） */
+            ancestors: components["schemas"]["FolderRef"][];
+        };
+        FolderList: {
+            total: number;
+            folders: components["schemas"]["Folder"][];
+        };
+        FolderInput: {
+            name: components["schemas"]["FolderName"];
+            /**
+             * Format: uuid
+             * @description 親フォルダー（省略・null は最上位）
+             */
+            parent_id?: string | null;
+        };
+        FolderUpdate: {
+            name: components["schemas"]["FolderName"];
+        };
+        FolderMove: {
+            /**
+             * Format: uuid
+             * @description 移動先の親フォルダー（null は最上位）
+             */
+            new_parent_id: string | null;
+        };
+        /**
+         * @description 雇用形態（正社員・パート/アルバイト・契約社員・派遣・業務委託・その他）
+         * @enum {string}
+         */
+        EmploymentType: "full_time" | "part_time" | "contract" | "temporary" | "outsourced" | "other";
+        /**
+         * @description 在籍状況（在籍・休職中・退職）
+         * @enum {string}
+         */
+        StaffStatus: "active" | "on_leave" | "retired";
+        /**
+         * @description スタッフの並べ替えの項目
+         * @default last_name_kana
+         * @enum {string}
+         */
+        StaffSortField: "last_name_kana" | "department" | "hire_date" | "created_at";
+        StaffMember: {
+            /** Format: uuid */
+            id: string;
+            /** @description 姓 */
+            last_name: string;
+            /** @description 名 */
+            first_name: string;
+            /** @description セイ（全角カタカナ） */
+            last_name_kana: string;
+            /** @description メイ（全角カタカナ） */
+            first_name_kana: string;
+            /**
+             * Format: email
+             * @description 業務用メールアドレス
+             */
+            email: string | null;
+            /** @description 電話番号・内線 */
+            phone: string | null;
+            /** @description 部署（例 受付、看護部） */
+            department: string | null;
+            /** @description 役職・職種（例 看護師長） */
+            position: string | null;
+            employment_type: components["schemas"]["EmploymentType"];
+            status: components["schemas"]["StaffStatus"];
+            /**
+             * Format: date
+             * @description 入社日
+             */
+            hire_date: string | null;
+            /** @description 資格・スキル（例 看護師免許、医療事務） */
+            qualifications: string[];
+            /**
+             * Format: uuid
+             * @description ログインに使うアカウント（テナントのユーザー）。顧客の担当者にできるのはこれがあるスタッフです。
+             */
+            user_id: string | null;
+            /** @description メモ */
+            notes: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        StaffInput: {
+            /** @description 姓 */
+            last_name: string;
+            /** @description 名 */
+            first_name: string;
+            /** @description セイ（全角カタカナ） */
+            last_name_kana: string;
+            /** @description メイ（全角カタカナ） */
+            first_name_kana: string;
+            /** Format: email */
+            email?: string | null;
+            /** @description 電話番号・内線（数字・ハイフン・括弧・+・空白） */
+            phone?: string | null;
+            /** @description 部署 */
+            department?: string | null;
+            /** @description 役職・職種 */
+            position?: string | null;
+            /** @default full_time */
+            employment_type: components["schemas"]["EmploymentType"];
+            /** @default active */
+            status: components["schemas"]["StaffStatus"];
+            /**
+             * Format: date
+             * @description 入社日
+             */
+            hire_date?: string | null;
+            /**
+             * @description 資格・スキル（20 個まで）
+             * @default []
+             */
+            qualifications: string[];
+            /**
+             * Format: uuid
+             * @description ログインに使うアカウント（このテナントのユーザー。ほかのスタッフと重複すると `409`）
+             */
+            user_id?: string | null;
+            /** @description メモ */
+            notes?: string | null;
+        };
+        /** @description 変える項目だけを送ります（1 項目以上）。`null` は値を消します。 */
+        StaffUpdate: {
+            /** @description 姓 */
+            last_name?: string;
+            /** @description 名 */
+            first_name?: string;
+            /** @description セイ（全角カタカナ） */
+            last_name_kana?: string;
+            /** @description メイ（全角カタカナ） */
+            first_name_kana?: string;
+            /** Format: email */
+            email?: string | null;
+            /** @description 電話番号・内線（数字・ハイフン・括弧・+・空白） */
+            phone?: string | null;
+            /** @description 部署 */
+            department?: string | null;
+            /** @description 役職・職種 */
+            position?: string | null;
+            employment_type?: components["schemas"]["EmploymentType"];
+            status?: components["schemas"]["StaffStatus"];
+            /**
+             * Format: date
+             * @description 入社日
+             */
+            hire_date?: string | null;
+            /** @description 資格・スキル（20 個まで） */
+            qualifications?: string[];
+            /**
+             * Format: uuid
+             * @description ログインに使うアカウント
+             */
+            user_id?: string | null;
+            /** @description メモ */
+            notes?: string | null;
+        };
+        StaffList: {
+            total: number;
+            staff: components["schemas"]["StaffMember"][];
+        };
+        /**
+         * @description 販売状況（販売中・販売終了）
+         * @enum {string}
+         */
+        ProductStatus: "active" | "discontinued";
+        /**
+         * @description 消費税率（%。0 は非課税、8 は軽減税率）
+         * @enum {integer}
+         */
+        TaxRate: 0 | 8 | 10;
+        /**
+         * @description 商品の並べ替えの項目
+         * @default created_at
+         * @enum {string}
+         */
+        ProductSortField: "created_at" | "updated_at" | "name_kana" | "price" | "code";
+        Product: {
+            /** Format: uuid */
+            id: string;
+            /** @description 商品コード（テナント内で重複なし） */
+            code: string | null;
+            /** @description 商品・サービス名 */
+            name: string;
+            /** @description 商品名のフリガナ（並べ替え用） */
+            name_kana: string | null;
+            /** @description カテゴリー（例 自費診療、物販） */
+            category: string | null;
+            /** @description 説明 */
+            description: string | null;
+            /** @description 税抜価格（円） */
+            price: number;
+            tax_rate: components["schemas"]["TaxRate"];
+            /** @description 単位（例 個、回、本） */
+            unit: string | null;
+            /** @description 在庫数（在庫を持たないサービスは null） */
+            stock_quantity: number | null;
+            status: components["schemas"]["ProductStatus"];
+            tags: string[];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        ProductInput: {
+            /** @description 商品コード（英数字・ハイフン・アンダースコア。重複すると `409`） */
+            code?: string | null;
+            /** @description 商品・サービス名 */
+            name: string;
+            /** @description 商品名のフリガナ（全角カタカナ） */
+            name_kana?: string | null;
+            /** @description カテゴリー */
+            category?: string | null;
+            /** @description 説明 */
+            description?: string | null;
+            /** @description 税抜価格（円） */
+            price: number;
+            /** @default 10 */
+            tax_rate: components["schemas"]["TaxRate"];
+            /** @description 単位 */
+            unit?: string | null;
+            /** @description 在庫数 */
+            stock_quantity?: number | null;
+            /** @default active */
+            status: components["schemas"]["ProductStatus"];
+            tags?: components["schemas"]["Tags"];
+        };
+        /** @description 変える項目だけを送ります（1 項目以上）。`null` は値を消します。 */
+        ProductUpdate: {
+            /** @description 商品コード */
+            code?: string | null;
+            /** @description 商品・サービス名 */
+            name?: string;
+            /** @description 商品名のフリガナ（全角カタカナ） */
+            name_kana?: string | null;
+            /** @description カテゴリー */
+            category?: string | null;
+            /** @description 説明 */
+            description?: string | null;
+            /** @description 税抜価格（円） */
+            price?: number;
+            tax_rate?: components["schemas"]["TaxRate"];
+            /** @description 単位 */
+            unit?: string | null;
+            /** @description 在庫数 */
+            stock_quantity?: number | null;
+            status?: components["schemas"]["ProductStatus"];
+            tags?: components["schemas"]["Tags"];
+        };
+        ProductList: {
+            total: number;
+            products: components["schemas"]["Product"][];
+        };
+        ProductAnalysisRequest: {
+            /**
+             * Format: uuid
+             * @description 分析する商品（パスの id と同じ）
+             */
+            product_id: string;
+            /**
+             * @description 市場の分析
+             * @default true
+             */
+            analyze_market: boolean;
+            /**
+             * @description 顧客層の分析
+             * @default true
+             */
+            analyze_customers: boolean;
+            /**
+             * @description 一緒に勧めやすい商品を探す
+             * @default true
+             */
+            find_pairs: boolean;
+        };
+        AnalysisSection: {
+            /** @description 要約 */
+            summary: string;
+            /** @description 分かったこと（箇条書き） */
+            findings: string[];
+        };
+        ProductPair: {
+            /** Format: uuid */
+            product_id: string;
+            product_name: string;
+            /** @description 組み合わせを勧める理由 */
+            reason: string;
+            /** @description 関連の強さ */
+            score: number | null;
+        };
+        ProductAnalysis: {
+            /** Format: uuid */
+            product_id: string;
+            mode: components["schemas"]["AiMode"];
+            /** Format: date-time */
+            generated_at: string;
+            /** @description 市場の分析（求めなかったとき・offline のときは null） */
+            market: components["schemas"]["AnalysisSection"] | null;
+            /** @description 顧客層の分析（求めなかったときは null） */
+            customers: components["schemas"]["AnalysisSection"] | null;
+            /** @description 一緒に勧めやすい商品（求めなかったときは null） */
+            pairs: components["schemas"]["ProductPair"][] | null;
+            sources: components["schemas"]["AiSource"][];
+        };
+        /**
+         * @description 招待の状態（未使用・使用済み・期限切れ・取り消し）
+         * @enum {string}
+         */
+        InvitationStatus: "pending" | "used" | "expired" | "revoked";
+        Invitation: {
+            /** Format: uuid */
+            id: string;
+            /** @description 招待コード */
+            code: string;
+            /** @description 参加用の画面のパス（例 /invite?code=…）。オリジンを付けて相手に伝えます。 */
+            invite_path: string;
+            /**
+             * Format: email
+             * @description 宛先（null はコードを知っていれば誰でも）
+             */
+            email: string | null;
+            role: components["schemas"]["Role"];
+            status: components["schemas"]["InvitationStatus"];
+            /** @description 招待する人へのひとこと */
+            message: string | null;
+            /** Format: date-time */
+            expires_at: string;
+            /** Format: uuid */
+            created_by: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            used_at: string | null;
+            /** Format: uuid */
+            used_by: string | null;
+        };
+        InvitationInput: {
+            /**
+             * Format: email
+             * @description 宛先（省略・null はコードを知っていれば誰でも。すでにメンバーなら `409`）
+             */
+            email?: string | null;
+            role: components["schemas"]["Role"];
+            /**
+             * @description 有効日数
+             * @default 7
+             */
+            expires_in_days: number;
+            /** @description ひとこと */
+            message?: string | null;
+        };
+        InvitationList: {
+            total: number;
+            invitations: components["schemas"]["Invitation"][];
+        };
+        InvitationUse: {
+            /** @description 招待コード */
+            code: string;
+            /**
+             * Format: email
+             * @description ログイン中のユーザーのメールアドレス
+             */
+            email: string;
+        };
+        InvitationAcceptance: {
+            /** Format: uuid */
+            tenant_id: string;
+            tenant_name: string;
+            role: components["schemas"]["Role"];
+        };
+        WorkflowStepInput: {
+            /** @description 手順の名前 */
+            title: string;
+            /** @description 手順の内容 */
+            description?: string | null;
+            /** @description 担当（例 受付、看護師） */
+            owner_role?: string | null;
+            /** @description 所要時間の目安（分） */
+            estimated_minutes?: number | null;
+        };
+        /** @description 点検・改善の対象にするワークフロー */
+        WorkflowInput: {
+            /** @description ワークフローの名前 */
+            title: string;
+            /** @description 目的・前提 */
+            description?: string | null;
+            /** @description 手順（順番どおり、1〜50） */
+            steps: components["schemas"]["WorkflowStepInput"][];
+        };
+        WorkflowStep: {
+            /** @description 順番（1 から） */
+            order: number;
+            title: string;
+            description: string | null;
+            /** @description 担当 */
+            owner_role: string | null;
+            /** @description 所要時間の目安（分） */
+            estimated_minutes: number | null;
+            /** @description 使う道具・画面（例 顧客管理、電話） */
+            tools: string[];
+        };
+        WorkflowCreateRequest: {
+            /** @description 業務の目的（例 初診の受付から会計までを短くしたい） */
+            goal: string;
+            /** @description 今のやり方や人数などの状況 */
+            context?: string | null;
+            /**
+             * @description 守るべき条件（例 個人情報は紙に残さない）
+             * @default []
+             */
+            constraints: string[];
+        };
+        WorkflowProposal: {
+            mode: components["schemas"]["AiMode"];
+            /** Format: date-time */
+            generated_at: string;
+            title: string;
+            summary: string;
+            steps: components["schemas"]["WorkflowStep"][];
+            /** @description 注意点・前提 */
+            notes: string[];
+            sources: components["schemas"]["AiSource"][];
+        };
+        /**
+         * @description 点検の観点（効率・リスク・法令順守・費用）
+         * @enum {string}
+         */
+        WorkflowReviewFocus: "efficiency" | "risk" | "compliance" | "cost";
+        WorkflowReviewRequest: {
+            workflow: components["schemas"]["WorkflowInput"];
+            /** @description 点検の観点（省略ですべて） */
+            focus?: components["schemas"]["WorkflowReviewFocus"][];
+        };
+        /**
+         * @description 指摘の重さ（参考・注意・重大）
+         * @enum {string}
+         */
+        FindingSeverity: "info" | "warning" | "critical";
+        WorkflowFinding: {
+            /** @description 対象の手順（全体への指摘は null） */
+            step_order: number | null;
+            severity: components["schemas"]["FindingSeverity"];
+            /** @description 指摘 */
+            finding: string;
+            /** @description 対処案 */
+            recommendation: string;
+        };
+        WorkflowReview: {
+            mode: components["schemas"]["AiMode"];
+            /** Format: date-time */
+            generated_at: string;
+            summary: string;
+            /** @description 総合点（0〜100。付けられないときは null） */
+            score: number | null;
+            findings: components["schemas"]["WorkflowFinding"][];
+            sources: components["schemas"]["AiSource"][];
+        };
+        /**
+         * @description 改善の目標（時間・費用・品質・自動化）
+         * @enum {string}
+         */
+        WorkflowObjective: "time" | "cost" | "quality" | "automation";
+        WorkflowOptimizeRequest: {
+            workflow: components["schemas"]["WorkflowInput"];
+            /** @description 改善の目標（省略で時間と品質） */
+            objectives?: components["schemas"]["WorkflowObjective"][];
+        };
+        /**
+         * @description 変更の種類（追加・削除・統合・順番の変更・自動化・見直し）
+         * @enum {string}
+         */
+        WorkflowChangeType: "add" | "remove" | "merge" | "reorder" | "automate" | "modify";
+        WorkflowChange: {
+            type: components["schemas"]["WorkflowChangeType"];
+            description: string;
+            /** @description 期待できる効果（例 1 件あたり 5 分短縮） */
+            expected_effect: string | null;
+        };
+        WorkflowOptimization: {
+            mode: components["schemas"]["AiMode"];
+            /** Format: date-time */
+            generated_at: string;
+            summary: string;
+            /** @description 改善後の手順 */
+            steps: components["schemas"]["WorkflowStep"][];
+            changes: components["schemas"]["WorkflowChange"][];
+            sources: components["schemas"]["AiSource"][];
+        };
+        /**
+         * @description 顧客層の分け方（タグ・会社の有無・都道府県・来院/連絡の頻度）
+         * @enum {string}
+         */
+        CustomerSegmentBasis: "tags" | "company" | "prefecture" | "activity";
+        CustomerAnalysisRequest: {
+            /** @default activity */
+            segment_by: components["schemas"]["CustomerSegmentBasis"];
+            /**
+             * @description 対応履歴を数える期間（日）
+             * @default 90
+             */
+            period_days: number;
+            /** @description このタグの顧客に絞る */
+            tags?: components["schemas"]["Tag"][];
+        };
+        CustomerSegment: {
+            /** @description 顧客層の名前（例 3 か月以内に来院） */
+            label: string;
+            customer_count: number;
+            /** @description 全体に占める割合 */
+            share: number;
+            /** @description 特徴 */
+            characteristics: string[];
+        };
+        CustomerAnalysis: {
+            mode: components["schemas"]["AiMode"];
+            /** Format: date-time */
+            generated_at: string;
+            summary: string;
+            total_customers: number;
+            segments: components["schemas"]["CustomerSegment"][];
+            /** @description 気づき・打ち手 */
+            insights: string[];
+            sources: components["schemas"]["AiSource"][];
+        };
+        /**
+         * @description 発信の手段（メール・SMS・LINE・ウェブサイト・SNS・チラシ・イベント・電話・店頭/院内）
+         * @enum {string}
+         */
+        MarketingChannel: "email" | "sms" | "line" | "website" | "sns" | "flyer" | "event" | "phone" | "in_store";
+        CampaignProposalRequest: {
+            /** @description 目的（例 休眠患者の再来院を増やす） */
+            objective: string;
+            /** @description 対象（例 1 年以上来院のない方） */
+            target?: string | null;
+            /** @description 予算（円） */
+            budget_yen?: number | null;
+            /** Format: date */
+            start_date?: string | null;
+            /** Format: date */
+            end_date?: string | null;
+            /** @description 使える発信の手段（省略でおまかせ） */
+            channels?: components["schemas"]["MarketingChannel"][];
+        };
+        CampaignPhase: {
+            /** @description 段階の名前（例 告知） */
+            name: string;
+            /** Format: date */
+            start_date: string | null;
+            /** Format: date */
+            end_date: string | null;
+            actions: string[];
+        };
+        Kpi: {
+            /** @description 指標（例 再来院数） */
+            name: string;
+            /** @description 目標（例 30 人） */
+            target: string;
+        };
+        CampaignProposal: {
+            mode: components["schemas"]["AiMode"];
+            /** Format: date-time */
+            generated_at: string;
+            title: string;
+            summary: string;
+            /** @description 対象 */
+            target: string;
+            channels: components["schemas"]["MarketingChannel"][];
+            phases: components["schemas"]["CampaignPhase"][];
+            kpis: components["schemas"]["Kpi"][];
+            /** @description 費用の見込み（円） */
+            estimated_cost_yen: number | null;
+            sources: components["schemas"]["AiSource"][];
+        };
+        /**
+         * @description 比べる観点（価格・サービス内容・集客・評判・立地）
+         * @enum {string}
+         */
+        CompetitorFocus: "pricing" | "services" | "marketing" | "reputation" | "location";
+        CompetitorInput: {
+            /** @description 競合の名前 */
+            name: string;
+            /**
+             * Format: uri
+             * @description ウェブサイト
+             */
+            url?: string | null;
+            /** @description 分かっていること（価格・特徴・評判など） */
+            notes?: string | null;
+        };
+        CompetitorAnalysisRequest: {
+            competitors: components["schemas"]["CompetitorInput"][];
+            /** @description 自社の強み */
+            own_strengths?: string | null;
+            /** @description 比べる観点（省略ですべて） */
+            focus?: components["schemas"]["CompetitorFocus"][];
+        };
+        CompetitorProfile: {
+            name: string;
+            summary: string;
+            strengths: string[];
+            weaknesses: string[];
+        };
+        CompetitorAnalysis: {
+            mode: components["schemas"]["AiMode"];
+            /** Format: date-time */
+            generated_at: string;
+            summary: string;
+            competitors: components["schemas"]["CompetitorProfile"][];
+            /** @description 機会 */
+            opportunities: string[];
+            /** @description 脅威 */
+            threats: string[];
+            /** @description 打ち手 */
+            recommendations: string[];
+            sources: components["schemas"]["AiSource"][];
+        };
+        ContentCalendarRequest: {
+            /**
+             * Format: date
+             * @description 開始日
+             */
+            start_date: string;
+            /**
+             * @description 期間（週）
+             * @default 4
+             */
+            weeks: number;
+            /**
+             * @description 1 週間の投稿数
+             * @default 2
+             */
+            posts_per_week: number;
+            /** @description 発信の手段（省略で SNS とウェブサイト） */
+            channels?: components["schemas"]["MarketingChannel"][];
+            /**
+             * @description 扱いたいテーマ（例 花粉症対策、健診の案内）
+             * @default []
+             */
+            themes: string[];
+        };
+        ContentCalendarEntry: {
+            /** Format: date */
+            date: string;
+            channel: components["schemas"]["MarketingChannel"];
+            title: string;
+            /** @description 内容の骨子 */
+            outline: string;
+            hashtags: string[];
+        };
+        ContentCalendar: {
+            mode: components["schemas"]["AiMode"];
+            /** Format: date-time */
+            generated_at: string;
+            /** @description 日付順の投稿予定 */
+            entries: components["schemas"]["ContentCalendarEntry"][];
+            sources: components["schemas"]["AiSource"][];
+        };
+        /**
+         * @description 通知の種類（成功・注意・エラー・お知らせ）
+         * @enum {string}
+         */
+        NotificationType: "success" | "warning" | "error" | "info";
+        /**
+         * @description 通知の分類（顧客・対応履歴・文書・AI 分析・ユーザー・システム）
+         * @enum {string}
+         */
+        NotificationCategory: "customer" | "interaction" | "document" | "ai_analysis" | "user" | "system";
+        Notification: {
+            /** Format: uuid */
+            id: string;
+            title: string;
+            message: string;
+            type: components["schemas"]["NotificationType"];
+            category: components["schemas"]["NotificationCategory"];
+            read: boolean;
+            /** Format: date-time */
+            read_at: string | null;
+            /** @description 関係する画面のパス（例 /customers/…） */
+            link: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        NotificationList: {
+            /** @description 絞り込みに一致した件数 */
+            total: number;
+            /** @description 未読の総数 */
+            unread_count: number;
+            notifications: components["schemas"]["Notification"][];
+        };
+        NotificationCount: {
+            total: number;
+            unread: number;
+        };
+        NotificationStats: {
+            total: number;
+            unread_count: number;
+            by_category: {
+                customer: components["schemas"]["NotificationCount"];
+                interaction: components["schemas"]["NotificationCount"];
+                document: components["schemas"]["NotificationCount"];
+                ai_analysis: components["schemas"]["NotificationCount"];
+                user: components["schemas"]["NotificationCount"];
+                system: components["schemas"]["NotificationCount"];
+            };
+            by_type: {
+                success: components["schemas"]["NotificationCount"];
+                warning: components["schemas"]["NotificationCount"];
+                error: components["schemas"]["NotificationCount"];
+                info: components["schemas"]["NotificationCount"];
+            };
+        };
+        NotificationUpdate: {
+            /** @description true で既読、false で未読に戻す */
+            read: boolean;
+        };
+        NotificationMarkAsRead: {
+            notification_ids: string[];
+        };
+        NotificationReadResult: {
+            /** @description 今回既読にした件数 */
+            updated_count: number;
+            /** @description 残りの未読数 */
+            unread_count: number;
+        };
+        /**
+         * @description 調べる観点（概要・ニーズ・これまでの経緯・リスク・商機）
+         * @enum {string}
+         */
+        ResearchTopic: "overview" | "needs" | "history" | "risks" | "opportunities";
+        /**
+         * @description 調査の深さ（手早く・標準・詳しく）
+         * @enum {string}
+         */
+        ResearchDepth: "quick" | "standard" | "deep";
+        CustomerResearchRequest: {
+            /** @description 調べる相手の氏名または会社名 */
+            name: string;
+            /** @description 会社名（個人を調べるとき） */
+            company_name?: string | null;
+            /** @description 業種 */
+            industry?: string | null;
+            /** @description 地域（例 東京都渋谷区） */
+            region?: string | null;
+            /** @description 分かっていること */
+            notes?: string | null;
+            /** @description 調べる観点（省略ですべて） */
+            topics?: components["schemas"]["ResearchTopic"][];
+            /** @default standard */
+            depth: components["schemas"]["ResearchDepth"];
+        };
+        ExistingCustomerResearchRequest: {
+            /** @description 調べる観点（省略ですべて） */
+            topics?: components["schemas"]["ResearchTopic"][];
+            /** @default standard */
+            depth: components["schemas"]["ResearchDepth"];
+            /**
+             * @description 対応履歴をさかのぼる期間（日）
+             * @default 365
+             */
+            period_days: number;
+        };
+        CompetitorResearchRequest: {
+            /** @description 調べる競合（1〜5） */
+            competitors: components["schemas"]["CompetitorInput"][];
+            /** @description 業種 */
+            industry?: string | null;
+            /** @description 商圏（例 世田谷区） */
+            region?: string | null;
+            /** @description 比べる観点（省略ですべて） */
+            focus?: components["schemas"]["CompetitorFocus"][];
+            /** @default standard */
+            depth: components["schemas"]["ResearchDepth"];
+        };
+        /**
+         * @description レポートの種類（顧客調査・競合調査）
+         * @enum {string}
+         */
+        ResearchKind: "customer" | "competitor";
+        ReportSection: {
+            heading: string;
+            body: string;
+            bullet_points: string[];
+        };
+        /** @description 保存された調査レポート。`id` で PDF にできます。 */
+        ResearchReport: {
+            /** Format: uuid */
+            id: string;
+            kind: components["schemas"]["ResearchKind"];
+            /** @description レポートの題（例 株式会社さくら商事 顧客調査） */
+            title: string;
+            /**
+             * Format: uuid
+             * @description 登録済みの顧客を調べたときの顧客 ID
+             */
+            customer_id: string | null;
+            mode: components["schemas"]["AiMode"];
+            /** Format: date-time */
+            generated_at: string;
+            summary: string;
+            sections: components["schemas"]["ReportSection"][];
+            /** @description 競合ごとのまとめ（顧客調査では空） */
+            competitors: components["schemas"]["CompetitorProfile"][];
+            /** @description 次の一手 */
+            recommendations: string[];
+            sources: components["schemas"]["AiSource"][];
+        };
+        ResearchPdfRequest: {
+            /**
+             * Format: uuid
+             * @description 調査レポートの ID（種類が違うと `404`）
+             */
+            report_id: string;
+        };
+        /**
+         * @description 索引の状態（processing 処理中・ready 利用可・failed 失敗）
+         * @enum {string}
+         */
+        KnowledgeDocumentStatus: "processing" | "ready" | "failed";
+        KnowledgeDocument: {
+            /** Format: uuid */
+            id: string;
+            title: string;
+            description: string | null;
+            tags: string[];
+            file_name: string;
+            /** @description MIME タイプ */
+            content_type: string;
+            size_bytes: number;
+            status: components["schemas"]["KnowledgeDocumentStatus"];
+            /** @description 索引した断片の数 */
+            chunk_count: number;
+            /** Format: uuid */
+            uploaded_by: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        KnowledgeDocumentUpload: {
+            /**
+             * Format: binary
+             * @description ファイル（20 MB まで）
+             */
+            file: string;
+            /** @description 題名 */
+            title: string;
+            /** @description 説明 */
+            description?: string;
+            /** @description タグの JSON 配列を文字列にしたもの（例 ["契約","労務"]。20 個まで、1 個 30 文字まで） */
+            tags?: string;
+        };
+        KnowledgeDocumentList: {
+            total: number;
+            documents: components["schemas"]["KnowledgeDocument"][];
+        };
+        KnowledgeChatRequest: {
+            /** @description 質問（例 この契約書の解約条項に問題はありますか） */
+            query: string;
+            /**
+             * @description 根拠にする箇所の最大数
+             * @default 5
+             */
+            max_results: number;
+            /**
+             * @description 根拠にファイル名・位置・近さを付ける
+             * @default true
+             */
+            include_metadata: boolean;
+        };
+        KnowledgeSourceMetadata: {
+            file_name: string;
+            /** @description 文書内の断片の番号 */
+            chunk_index: number;
+            /** @description ページ（分かる形式のみ） */
+            page: number | null;
+            /** @description 質問との近さ */
+            score: number;
+        };
+        KnowledgeSource: {
+            /**
+             * Format: uuid
+             * @description 文書 ID（削除済みなら null）
+             */
+            document_id: string | null;
+            title: string;
+            /** @description 根拠にした箇所 */
+            excerpt: string;
+            metadata?: components["schemas"]["KnowledgeSourceMetadata"];
+        };
+        KnowledgeChatFeedback: {
+            is_helpful: boolean;
+            feedback: string | null;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description ナレッジチャットの 1 回の質問と回答 */
+        KnowledgeChatMessage: {
+            /** Format: uuid */
+            id: string;
+            query: string;
+            /** @description 回答（Markdown） */
+            answer: string;
+            mode: components["schemas"]["AiMode"];
+            sources: components["schemas"]["KnowledgeSource"][];
+            feedback: components["schemas"]["KnowledgeChatFeedback"] | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        KnowledgeChatHistory: {
+            total: number;
+            messages: components["schemas"]["KnowledgeChatMessage"][];
+        };
+        KnowledgeChatFeedbackInput: {
+            /** @description 役に立ったか */
+            is_helpful: boolean;
+            /** @description ひとこと */
+            feedback?: string | null;
+        };
+        /**
+         * @description テナントでの状態（有効・無効）
+         * @enum {string}
+         */
+        MembershipStatus: "active" | "inactive";
+        TenantUser: {
+            /**
+             * Format: uuid
+             * @description ユーザー ID
+             */
+            id: string;
+            /** Format: email */
+            email: string;
+            full_name: string | null;
+            role: components["schemas"]["Role"];
+            permissions: components["schemas"]["Permission"][];
+            status: components["schemas"]["MembershipStatus"];
+            /** Format: date-time */
+            last_sign_in_at: string | null;
+            /**
+             * Format: date-time
+             * @description テナントに参加した日時
+             */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        TenantUserList: {
+            total: number;
+            users: components["schemas"]["TenantUser"][];
+        };
+        /** @description 権限（重複なし） */
+        PermissionList: components["schemas"]["Permission"][];
+        TenantUserInput: {
+            /** Format: email */
+            email: string;
+            /** @description 氏名（新しいアカウントのとき） */
+            full_name?: string | null;
+            role: components["schemas"]["Role"];
+            permissions?: components["schemas"]["PermissionList"];
+            /** @description 新しいアカウントの初期パスワード（8〜72 文字） */
+            initial_password?: string;
+        };
+        /** @description 変える項目だけを送ります（1 項目以上） */
+        TenantUserUpdate: {
+            role?: components["schemas"]["Role"];
+            permissions?: components["schemas"]["PermissionList"];
+            full_name?: string | null;
+        };
+        /**
+         * @description 利用者への影響（none なし・minimal 軽微・degraded 一部の機能が使えない・blocking 操作を続けられない）
+         * @enum {string}
+         */
+        ClientErrorImpact: "none" | "minimal" | "degraded" | "blocking";
+        /** @description ブラウザーで起きたエラー（SPEC 3 のクライアントエラーレポート） */
+        ClientErrorReport: {
+            /** @description クライアントが付けた ID（重複して届いたら 1 件として扱います） */
+            id: string;
+            /** @description エラーの型（例 TypeError、NetworkError、ChunkLoadError、PerformanceError） */
+            type: string;
+            severity: components["schemas"]["ErrorSeverity"];
+            category: components["schemas"]["ErrorCategory"];
+            message: string;
+            stack?: string | null;
+            /** @description 発生した場所（スクリプトの URL や画面のパス） */
+            source?: string | null;
+            recoverable: boolean;
+            userImpact: components["schemas"]["ClientErrorImpact"];
+            tags?: string[];
+            line?: number | null;
+            column?: number | null;
+            /** @description 発生時の状況（URL・画面・オンライン状態など。50 項目まで） */
+            context?: {
+                [key: string]: unknown;
+            };
+            /** @description そのほかの情報（50 項目まで） */
+            metadata?: {
+                [key: string]: unknown;
+            };
+        };
+        ClientErrorSubmission: {
+            error: components["schemas"]["ClientErrorReport"];
+            /**
+             * Format: date-time
+             * @description クライアントで記録した日時
+             */
+            reportedAt: string;
+            /** @description クライアントが把握している利用者（ユーザー ID など）。サーバーはトークンの利用者も記録します。 */
+            reportedBy?: string | null;
+        };
+        ClientErrorBatch: {
+            reports: components["schemas"]["ClientErrorSubmission"][];
+        };
+        ErrorReportReceipt: {
+            /** @description 受け付けた件数 */
+            accepted: number;
         };
     };
     responses: {
@@ -284,8 +2877,35 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description 権限がありません */
+        /** @description 権限がありません（テナント・機能フラグ・権限） */
         Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description 指定されたデータが見つかりません（他テナントのデータも同じ） */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description 現在の状態ではこの操作はできません（重複・使用済み・削除できない状態など） */
+        Conflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description ファイルまたは本文が大きすぎます */
+        PayloadTooLarge: {
             headers: {
                 [name: string]: unknown;
             };
@@ -295,6 +2915,15 @@ export interface components {
         };
         /** @description リクエストが多すぎます */
         TooManyRequests: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description この機能は現在準備中です（SYS_005）。認証・テナント・機能フラグ・権限の検査のあとに返ります。 */
+        NotImplemented: {
             headers: {
                 [name: string]: unknown;
             };
@@ -320,18 +2949,39 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /** @description 調査レポートの PDF */
+        ResearchPdf: {
+            headers: {
+                "Content-Disposition": components["headers"]["ContentDisposition"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/pdf": string;
+            };
+        };
     };
     parameters: {
         /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
         TenantId: string;
+        /** @description 対象の ID */
+        Id: string;
         /** @description 読み飛ばす件数 */
         Skip: number;
         /** @description 取得する最大件数 */
         Limit: number;
+        /** @description 並べ替えの向き（asc 昇順・desc 降順） */
         SortOrder: "asc" | "desc";
+        /** @description 検索語または質問文 */
+        DocumentQuery: string;
     };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /**
+         * @description ダウンロードのファイル名。`attachment; filename="research.pdf"; filename*=UTF-8''%E9%A1%A7…` の形で、
+         *     日本語の名前は `filename*` に入ります。
+         */
+        ContentDisposition: string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -356,6 +3006,28 @@ export interface operations {
             };
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getOpenApiDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OpenAPI 文書 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenApiDocument"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -409,6 +3081,111 @@ export interface operations {
             default: components["responses"]["UnexpectedError"];
         };
     };
+    getCurrentSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description セッションの状態 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionStatus"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    extendCurrentSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SessionExtension"];
+            };
+        };
+        responses: {
+            /** @description 延長後のセッションの状態 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionStatus"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listSessions: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description セッションの一覧 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    revokeSession: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path: {
+                /** @description 対象の ID */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 終了しました */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
     listCustomers: {
         parameters: {
             query?: {
@@ -420,7 +3197,9 @@ export interface operations {
                 search?: string;
                 /** @description 会社名の部分一致 */
                 company_filter?: string;
+                /** @description 並べ替えの項目 */
                 sort_by?: components["schemas"]["CustomerSortField"];
+                /** @description 並べ替えの向き（asc 昇順・desc 降順） */
                 sort_order?: components["parameters"]["SortOrder"];
             };
             header?: {
@@ -444,6 +3223,136 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    createCustomer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerInput"];
+            };
+        };
+        responses: {
+            /** @description 登録した顧客 */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getCustomer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path: {
+                /** @description 対象の ID */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 顧客 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateCustomer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path: {
+                /** @description 対象の ID */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerUpdate"];
+            };
+        };
+        responses: {
+            /** @description 更新後の顧客 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    deleteCustomer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path: {
+                /** @description 対象の ID */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 削除しました */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            501: components["responses"]["NotImplemented"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -480,6 +3389,2162 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    createInteraction: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InteractionInput"];
+            };
+        };
+        responses: {
+            /** @description 記録した対応履歴 */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Interaction"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listCustomerInteractions: {
+        parameters: {
+            query?: {
+                /** @description 読み飛ばす件数 */
+                skip?: components["parameters"]["Skip"];
+                /** @description 取得する最大件数 */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path: {
+                /** @description 顧客 ID */
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 対応履歴の一覧 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InteractionList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    sendChatMessage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChatRequest"];
+            };
+        };
+        responses: {
+            /** @description AI の回答 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatReply"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    askAssistant: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssistantRequest"];
+            };
+        };
+        responses: {
+            /** @description AI の回答 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatReply"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    uploadDocument: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["DocumentUpload"];
+            };
+        };
+        responses: {
+            /** @description 保存した文書 */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Document"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    uploadDocuments: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["DocumentsUpload"];
+            };
+        };
+        responses: {
+            /** @description 保存した文書と、保存できなかったファイル */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentUploadResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listDocuments: {
+        parameters: {
+            query?: {
+                /** @description フォルダー ID。省略するとフォルダーに入っていない文書。 */
+                folder_id?: string;
+                /** @description 読み飛ばす件数 */
+                skip?: components["parameters"]["Skip"];
+                /** @description 取得する最大件数 */
+                limit?: components["parameters"]["Limit"];
+                /** @description 並べ替えの項目 */
+                sort_by?: components["schemas"]["DocumentSortField"];
+                /** @description 並べ替えの向き（asc 昇順・desc 降順） */
+                sort_order?: components["parameters"]["SortOrder"];
+            };
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 文書の一覧 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getDocument: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path: {
+                /** @description 対象の ID */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 文書（抽出した本文の冒頭を含む） */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentDetail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    deleteDocument: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path: {
+                /** @description 対象の ID */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 削除しました */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    searchDocuments: {
+        parameters: {
+            query: {
+                /** @description 検索語または質問文 */
+                query: components["parameters"]["DocumentQuery"];
+                /** @description このフォルダー（下位フォルダーを含む）に絞る */
+                folder_id?: string;
+                /** @description 読み飛ばす件数 */
+                skip?: components["parameters"]["Skip"];
+                /** @description 取得する最大件数 */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 検索結果（一致した箇所の抜粋付き） */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentSearchResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    semanticSearchDocuments: {
+        parameters: {
+            query: {
+                /** @description 検索語または質問文 */
+                query: components["parameters"]["DocumentQuery"];
+                /** @description 取得する最大件数 */
+                limit?: number;
+            };
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 近い順の検索結果 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SemanticSearchResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    moveDocument: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path: {
+                /** @description 対象の ID */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DocumentMove"];
+            };
+        };
+        responses: {
+            /** @description 移動後の文書 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Document"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listStaff: {
+        parameters: {
+            query?: {
+                /** @description 読み飛ばす件数 */
+                skip?: components["parameters"]["Skip"];
+                /** @description 取得する最大件数 */
+                limit?: components["parameters"]["Limit"];
+                /** @description 部署の完全一致 */
+                department?: string;
+                /** @description 在籍状況 */
+                status?: components["schemas"]["StaffStatus"];
+                /** @description 並べ替えの項目 */
+                sort_by?: components["schemas"]["StaffSortField"];
+                /** @description 並べ替えの向き（asc 昇順・desc 降順） */
+                sort_order?: components["parameters"]["SortOrder"];
+            };
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description スタッフの一覧 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    createStaff: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffInput"];
+            };
+        };
+        responses: {
+            /** @description 登録したスタッフ */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffMember"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    searchStaff: {
+        parameters: {
+            query: {
+                /** @description 検索語 */
+                query: string;
+                /** @description 取得する最大件数 */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 一致したスタッフ */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getStaff: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path: {
+                /** @description 対象の ID */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description スタッフ */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffMember"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateStaff: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path: {
+                /** @description 対象の ID */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffUpdate"];
+            };
+        };
+        responses: {
+            /** @description 更新後のスタッフ */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffMember"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    deleteStaff: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path: {
+                /** @description 対象の ID */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 削除しました */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listProducts: {
+        parameters: {
+            query?: {
+                /** @description 読み飛ばす件数 */
+                skip?: components["parameters"]["Skip"];
+                /** @description 取得する最大件数 */
+                limit?: components["parameters"]["Limit"];
+                /** @description カテゴリーの完全一致 */
+                category?: string;
+                /** @description 販売状況 */
+                status?: components["schemas"]["ProductStatus"];
+                /** @description 並べ替えの項目 */
+                sort_by?: components["schemas"]["ProductSortField"];
+                /** @description 並べ替えの向き（asc 昇順・desc 降順） */
+                sort_order?: components["parameters"]["SortOrder"];
+            };
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 商品の一覧 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    createProduct: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductInput"];
+            };
+        };
+        responses: {
+            /** @description 登録した商品 */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Product"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    searchProducts: {
+        parameters: {
+            query: {
+                /** @description 検索語 */
+                q: string;
+                /** @description 取得する最大件数 */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 一致した商品 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getProduct: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path: {
+                /** @description 対象の ID */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 商品 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Product"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateProduct: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path: {
+                /** @description 対象の ID */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductUpdate"];
+            };
+        };
+        responses: {
+            /** @description 更新後の商品 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Product"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    deleteProduct: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path: {
+                /** @description 対象の ID */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 削除しました */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    analyzeProduct: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path: {
+                /** @description 対象の ID */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductAnalysisRequest"];
+            };
+        };
+        responses: {
+            /** @description 分析結果 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductAnalysis"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listInvitations: {
+        parameters: {
+            query?: {
+                /** @description 読み飛ばす件数 */
+                skip?: components["parameters"]["Skip"];
+                /** @description 取得する最大件数 */
+                limit?: components["parameters"]["Limit"];
+                /** @description 招待の状態 */
+                status?: components["schemas"]["InvitationStatus"];
+            };
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 招待の一覧（新しい順） */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    createInvitation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationInput"];
+            };
+        };
+        responses: {
+            /** @description 作成した招待 */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invitation"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    useInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationUse"];
+            };
+        };
+        responses: {
+            /** @description 参加したテナントと役割 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationAcceptance"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    deleteInvitation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path: {
+                /** @description 対象の ID */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 取り消しました */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    createWorkflow: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WorkflowCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description ワークフロー案 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkflowProposal"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    reviewWorkflow: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WorkflowReviewRequest"];
+            };
+        };
+        responses: {
+            /** @description 点検結果 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkflowReview"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    optimizeWorkflow: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WorkflowOptimizeRequest"];
+            };
+        };
+        responses: {
+            /** @description 改善案 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkflowOptimization"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    analyzeCustomersForMarketing: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerAnalysisRequest"];
+            };
+        };
+        responses: {
+            /** @description 顧客層の分析 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerAnalysis"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    proposeCampaign: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CampaignProposalRequest"];
+            };
+        };
+        responses: {
+            /** @description キャンペーンの企画案 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignProposal"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    analyzeCompetitors: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompetitorAnalysisRequest"];
+            };
+        };
+        responses: {
+            /** @description 競合の比較 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompetitorAnalysis"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    planContentCalendar: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContentCalendarRequest"];
+            };
+        };
+        responses: {
+            /** @description コンテンツカレンダー */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentCalendar"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listNotifications: {
+        parameters: {
+            query?: {
+                /** @description 取得する最大件数 */
+                limit?: number;
+                /** @description 読み飛ばす件数 */
+                offset?: number;
+                /** @description 未読だけにする */
+                unread_only?: boolean;
+                /** @description 分類で絞る */
+                category?: components["schemas"]["NotificationCategory"];
+                /** @description 種類で絞る */
+                type?: components["schemas"]["NotificationType"];
+            };
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 通知の一覧 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getNotificationStats: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 通知の件数 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationStats"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getNotification: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path: {
+                /** @description 対象の ID */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 通知 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Notification"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateNotification: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path: {
+                /** @description 対象の ID */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotificationUpdate"];
+            };
+        };
+        responses: {
+            /** @description 更新後の通知 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Notification"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    markNotificationsAsRead: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotificationMarkAsRead"];
+            };
+        };
+        responses: {
+            /** @description 既読にした件数と残りの未読数 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationReadResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    markAllNotificationsAsRead: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 既読にした件数と残りの未読数（0） */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationReadResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listFolders: {
+        parameters: {
+            query?: {
+                /** @description 親フォルダー ID。省略すると最上位のフォルダー。 */
+                parent_id?: string;
+            };
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description フォルダーの一覧（名前順） */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FolderList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    createFolder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FolderInput"];
+            };
+        };
+        responses: {
+            /** @description 作ったフォルダー */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Folder"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getFolder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path: {
+                /** @description 対象の ID */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description フォルダー（パンくず用の上位フォルダーを含む） */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FolderDetail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateFolder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path: {
+                /** @description 対象の ID */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FolderUpdate"];
+            };
+        };
+        responses: {
+            /** @description 更新後のフォルダー */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Folder"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    deleteFolder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path: {
+                /** @description 対象の ID */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 削除しました */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    moveFolder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path: {
+                /** @description 対象の ID */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FolderMove"];
+            };
+        };
+        responses: {
+            /** @description 移動後のフォルダー */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Folder"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    researchCustomer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerResearchRequest"];
+            };
+        };
+        responses: {
+            /** @description 調査レポート */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResearchReport"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    researchExistingCustomer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path: {
+                /** @description 対象の ID */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ExistingCustomerResearchRequest"];
+            };
+        };
+        responses: {
+            /** @description 調査レポート */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResearchReport"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    researchCompetitors: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompetitorResearchRequest"];
+            };
+        };
+        responses: {
+            /** @description 調査レポート */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResearchReport"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    exportCustomerResearchPdf: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResearchPdfRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["ResearchPdf"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    exportCompetitorResearchPdf: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResearchPdfRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["ResearchPdf"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    uploadKnowledgeDocument: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["KnowledgeDocumentUpload"];
+            };
+        };
+        responses: {
+            /** @description 登録した文書 */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnowledgeDocument"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listKnowledgeDocuments: {
+        parameters: {
+            query?: {
+                /** @description 読み飛ばす件数 */
+                skip?: components["parameters"]["Skip"];
+                /** @description 取得する最大件数 */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 文書の一覧（新しい順） */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnowledgeDocumentList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    deleteKnowledgeDocument: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path: {
+                /** @description 対象の ID */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 削除しました */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    askKnowledge: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KnowledgeChatRequest"];
+            };
+        };
+        responses: {
+            /** @description 回答と根拠 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnowledgeChatMessage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listKnowledgeChatHistory: {
+        parameters: {
+            query?: {
+                /** @description 読み飛ばす件数 */
+                skip?: components["parameters"]["Skip"];
+                /** @description 取得する最大件数 */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 履歴 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnowledgeChatHistory"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateKnowledgeChatFeedback: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path: {
+                /** @description 対象の ID */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KnowledgeChatFeedbackInput"];
+            };
+        };
+        responses: {
+            /** @description 評価を付けた履歴 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnowledgeChatMessage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listTenantUsers: {
+        parameters: {
+            query?: {
+                /** @description 読み飛ばす件数 */
+                skip?: components["parameters"]["Skip"];
+                /** @description 取得する最大件数 */
+                limit?: components["parameters"]["Limit"];
+                /** @description 氏名・メールアドレスの部分一致 */
+                search?: string;
+                /** @description 役割で絞る */
+                role?: components["schemas"]["Role"];
+                /** @description 状態で絞る */
+                status?: components["schemas"]["MembershipStatus"];
+            };
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description ユーザーの一覧（参加した順） */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantUserList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    addTenantUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ユーザーを追加するテナントの ID */
+                tenantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TenantUserInput"];
+            };
+        };
+        responses: {
+            /** @description 追加したユーザー */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantUser"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateTenantUser: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path: {
+                /** @description 対象の ID */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TenantUserUpdate"];
+            };
+        };
+        responses: {
+            /** @description 更新後のユーザー */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantUser"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    toggleTenantUserStatus: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path: {
+                /** @description 対象の ID */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 切り替え後のユーザー */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantUser"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    reportClientError: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClientErrorSubmission"];
+            };
+        };
+        responses: {
+            /** @description 受け付けました */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReportReceipt"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    reportClientErrors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClientErrorBatch"];
+            };
+        };
+        responses: {
+            /** @description 受け付けました */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorReportReceipt"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            501: components["responses"]["NotImplemented"];
             default: components["responses"]["UnexpectedError"];
         };
     };

@@ -5,6 +5,7 @@ import {
   findRefreshTokenForUpdate,
   insertRefreshToken,
   insertSession,
+  insertSessionEvent,
   markRefreshTokenRotated,
   markSessionRefreshed,
   revokeSession,
@@ -82,6 +83,14 @@ export class AuthService {
       });
       await insertRefreshToken(tx, { token_hash: refresh.hash, session_id: created.id, parent_id: null });
       await recordSignIn(tx, user.id, now);
+      await insertSessionEvent(tx, {
+        user_id: user.id,
+        session_id: created.id,
+        type: 'sign_in',
+        occurred_at: now,
+        ip: client.ip,
+        user_agent: created.user_agent,
+      });
       return created;
     });
     return this.grant({ ...user, last_sign_in_at: now }, session.id, refresh.token, client);
@@ -105,6 +114,14 @@ export class AuthService {
         const rotatedAt = stored.revoked_at?.getTime() ?? 0;
         if (now.getTime() - rotatedAt >= graceMs) {
           await revokeSession(tx, stored.session_id, now);
+          await insertSessionEvent(tx, {
+            user_id: stored.user_id,
+            session_id: stored.session_id,
+            type: 'refresh_token_reused',
+            occurred_at: now,
+            ip: client.ip,
+            user_agent: client.userAgent?.slice(0, 500) ?? null,
+          });
           return { kind: 'reused' as const };
         }
       } else {
@@ -148,8 +165,17 @@ export class AuthService {
     return { ok: true, ...live };
   }
 
-  async signOut(session: AuthSession, scope: SignOutScope): Promise<void> {
+  async signOut(session: AuthSession, scope: SignOutScope, client?: ClientInfo): Promise<void> {
     const now = this.now();
+    await insertSessionEvent(this.db, {
+      user_id: session.user_id,
+      session_id: session.id,
+      type: 'signed_out',
+      occurred_at: now,
+      ip: client?.ip ?? null,
+      user_agent: client?.userAgent?.slice(0, 500) ?? null,
+      detail: { scope },
+    });
     switch (scope) {
       case 'local':
         await revokeSession(this.db, session.id, now);

@@ -117,7 +117,7 @@ export async function authRoutes(
       throw new AuthServiceError(400, 'validation_failed', AUTH_MESSAGES.unsupportedLogoutScope);
     }
     const { session } = await requireSession(request);
-    await authService.signOut(session, scope as SignOutScope);
+    await authService.signOut(session, scope as SignOutScope, clientInfo(request));
     return reply.code(204).send();
   });
 

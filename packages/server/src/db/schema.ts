@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { Prefecture } from '../domain/prefectures';
 
 /** A timestamp column with a database default. */
 type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -58,7 +59,8 @@ export interface CustomersTable {
   email: string | null;
   phone: string | null;
   postal_code: string | null;
-  prefecture: string | null;
+  /** One of the 47 (a check constraint since 0002). */
+  prefecture: Prefecture | null;
   city: string | null;
   address_line: string | null;
   tags: Generated<string[]>;
@@ -93,6 +95,24 @@ export interface AuthSessionsTable {
   revoked_at: Date | null;
 }
 
+export type SessionEventType =
+  | 'sign_in'
+  | 'signed_out'
+  | 'session_extended'
+  | 'session_revoked'
+  | 'refresh_token_reused';
+
+export interface AuthSessionEventsTable {
+  id: Generated<string>;
+  user_id: string;
+  session_id: string | null;
+  type: SessionEventType;
+  occurred_at: CreatedAt;
+  ip: string | null;
+  user_agent: string | null;
+  detail: ColumnType<Record<string, unknown>, Record<string, unknown> | undefined, Record<string, unknown>>;
+}
+
 export interface RefreshTokensTable {
   id: Generated<string>;
   token_hash: string;
@@ -117,6 +137,7 @@ export interface Database {
   customers: CustomersTable;
   interactions: InteractionsTable;
   auth_sessions: AuthSessionsTable;
+  auth_session_events: AuthSessionEventsTable;
   refresh_tokens: RefreshTokensTable;
   server_secrets: ServerSecretsTable;
 }
@@ -128,3 +149,5 @@ export type NewCustomer = Insertable<CustomersTable>;
 export type Interaction = Selectable<InteractionsTable>;
 export type NewInteraction = Insertable<InteractionsTable>;
 export type AuthSession = Selectable<AuthSessionsTable>;
+export type AuthSessionEvent = Selectable<AuthSessionEventsTable>;
+export type NewAuthSessionEvent = Insertable<AuthSessionEventsTable>;

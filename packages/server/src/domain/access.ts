@@ -2,7 +2,7 @@ import type { Db } from '../db/database';
 import { listActiveMemberships, type Membership, tenantExists } from '../db/repositories/tenants';
 import type { Plan, Role } from '../db/schema';
 import { NotTenantUserError, PermissionDeniedError, TenantNotAccessibleError } from './errors';
-import { ALL_PERMISSIONS } from './permissions';
+import { ALL_PERMISSIONS, isPermission, type Permission } from './permissions';
 
 /** Who is calling: established from a verified access token and a live session. */
 export interface Principal {
@@ -36,7 +36,7 @@ export interface CurrentUser {
   is_super_admin: boolean;
   is_agency_user: boolean;
   is_tenant_user: boolean;
-  permissions: string[];
+  permissions: Permission[];
   accessible_tenant_ids: string[];
   tenant_info: TenantInfo[];
 }
@@ -46,9 +46,10 @@ export function accessibleTenantIds(principal: Principal, memberships: Membershi
   return principal.isSystemAdmin ? ['*'] : memberships.map((membership) => membership.tenant_id);
 }
 
-function effectivePermissions(principal: Principal, membership: Membership | null): string[] {
+/** Stored permissions the catalogue no longer knows grant nothing (and are not shown). */
+function effectivePermissions(principal: Principal, membership: Membership | null): Permission[] {
   if (principal.isSuperAdmin) return [...ALL_PERMISSIONS];
-  return membership ? [...membership.permissions] : [];
+  return membership ? membership.permissions.filter(isPermission) : [];
 }
 
 /**
@@ -82,6 +83,7 @@ export async function resolveTenantAccess(
 
 /** Super admins hold every permission; everybody else exactly those listed on the membership. */
 export function assertPermission(principal: Principal, access: TenantAccess, permission: string): void {
+  if (!isPermission(permission)) throw new Error(`権限の一覧にない権限です: ${permission}`);
   if (!effectivePermissions(principal, access.membership).includes(permission)) {
     throw new PermissionDeniedError(permission);
   }

@@ -110,6 +110,14 @@ export const ERROR_CATALOGUE = {
     message: 'データベースに接続できません。',
     suggestion: 'しばらく待ってから、もう一度お試しください。',
   },
+  // Declared by the contract (501) on operations that are planned but not built yet.
+  SYS_005: {
+    status: 501,
+    category: 'system',
+    severity: 'low',
+    message: 'この機能は現在準備中です。',
+    suggestion: '公開までしばらくお待ちください。ほかの機能はこれまでどおり使えます。',
+  },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
@@ -222,5 +230,11 @@ export class InternalError extends AppError {
 export class DatabaseUnavailableError extends AppError {
   constructor(cause?: unknown) {
     super('SYS_003', { cause });
+  }
+}
+
+export class NotImplementedError extends AppError {
+  constructor(operationId: string) {
+    super('SYS_005', { context: { operation: operationId } });
   }
 }

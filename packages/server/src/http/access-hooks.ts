@@ -1,12 +1,16 @@
-import type { FastifyRequest, onRequestHookHandler, preHandlerHookHandler } from 'fastify';
+import type { FastifyRequest, onRequestHookHandler, preValidationHookHandler } from 'fastify';
 import type { AuthService } from '../auth/auth-service';
 import type { Db } from '../db/database';
 import type { User } from '../db/schema';
 import { assertPermission, type Principal, resolveTenantAccess, type TenantAccess } from '../domain/access';
-import { AccessTokenExpiredError, AuthenticationRequiredError } from '../domain/errors';
+import {
+  AccessTokenExpiredError,
+  AuthenticationRequiredError,
+  ValidationFailedError,
+} from '../domain/errors';
 import { assertFeatureEnabled } from '../domain/features';
 import { bearerToken } from './bearer';
-import type { OperationPolicy } from './openapi';
+import { type OperationPolicy, TENANT_HEADER, TENANT_PATH_PARAMETER } from './openapi';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -44,20 +48,39 @@ export function authenticate(authService: AuthService): onRequestHookHandler {
   };
 }
 
+// Stricter than Ajv's uuid format (no urn:uuid: prefix), so whatever passes here PostgreSQL accepts.
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The tenant the request names, or undefined for "the caller's first tenant". */
+function requestedTenantId(request: FastifyRequest, policy: OperationPolicy): string | undefined {
+  if (policy.tenantSource === 'path') {
+    const value = (request.params as Record<string, unknown> | undefined)?.[TENANT_PATH_PARAMETER];
+    if (typeof value !== 'string' || !UUID.test(value)) {
+      throw new ValidationFailedError([
+        { field: TENANT_PATH_PARAMETER, message: 'ID の形式が正しくありません' },
+      ]);
+    }
+    return value;
+  }
+  const header = request.headers[TENANT_HEADER.toLowerCase()];
+  if (header === undefined) return undefined;
+  if (typeof header !== 'string' || !UUID.test(header)) {
+    throw new ValidationFailedError([{ field: TENANT_HEADER, message: 'ID の形式が正しくありません' }]);
+  }
+  return header;
+}
+
 /**
- * preHandler (after validation, so X-Tenant-Id is a well-formed UUID): resolves the tenant and
- * applies the operation's x-feature and x-permission from the spec.
+ * preValidation: resolves the tenant and applies the operation's x-feature and x-permission from
+ * the spec, before the input is validated, so that a caller without access learns nothing about
+ * the input the operation expects. The tenant id is checked here itself (422 as the contract
+ * says) because the schema validation has not run yet.
  */
-export function authorize(db: Db, policy: OperationPolicy): preHandlerHookHandler {
+export function authorize(db: Db, policy: OperationPolicy): preValidationHookHandler {
   return async (request: FastifyRequest) => {
     const principal = request.principal;
     if (!principal) throw new AuthenticationRequiredError();
-    const requested = request.headers['x-tenant-id'];
-    const access = await resolveTenantAccess(
-      db,
-      principal,
-      typeof requested === 'string' ? requested : undefined,
-    );
+    const access = await resolveTenantAccess(db, principal, requestedTenantId(request, policy));
     if (policy.feature) await assertFeatureEnabled(db, access.tenantId, policy.feature);
     if (policy.permission) assertPermission(principal, access, policy.permission);
     request.tenantAccess = access;

@@ -1,23 +1,31 @@
 import type { components } from '@tsumiki/api-client/schema';
 import { type Db, pingDatabase } from '../db/database';
 import type { Customer } from '../db/schema';
-import { describeCurrentUser, type Principal } from '../domain/access';
+import { describeCurrentUser } from '../domain/access';
 import { searchCustomers } from '../domain/customers';
-import { AuthenticationRequiredError, DatabaseUnavailableError } from '../domain/errors';
+import { DatabaseUnavailableError } from '../domain/errors';
 import { FEATURES, getFeatureSwitches } from '../domain/features';
 import { type InteractionEntry, recentInteractions } from '../domain/interactions';
-import type { ApiHandlers, RequestContext } from './typed-handlers';
+import {
+  currentSessionStatus,
+  extendCurrentSession,
+  listOwnSessions,
+  revokeOwnSession,
+  type SessionClock,
+  type SessionStatus,
+} from '../domain/sessions';
+import type { OpenApiDocument } from './openapi';
+import type { ApiHandlers } from './typed-handlers';
 
 type Schemas = components['schemas'];
 
 export interface ApiHandlerDependencies {
   db: Db;
   version: string;
-}
-
-function signedIn(context: RequestContext): Principal {
-  if (!context.principal) throw new AuthenticationRequiredError();
-  return context.principal;
+  /** The contract as loaded, served at GET /api/openapi.json. */
+  document: OpenApiDocument;
+  /** The auth service's clock and session length (tests pin the clock). */
+  sessions: SessionClock;
 }
 
 function toCustomer(customer: Customer): Schemas['Customer'] {
@@ -39,8 +47,26 @@ function toInteraction(interaction: InteractionEntry): Schemas['Interaction'] {
   };
 }
 
+function toSessionStatus(status: SessionStatus): Schemas['SessionStatus'] {
+  return {
+    session_id: status.sessionId,
+    status: status.status,
+    expires_at: status.expiresAt.toISOString(),
+    needs_refresh: status.needsRefresh,
+    show_warning: status.showWarning,
+    time_remaining_minutes: status.timeRemainingMinutes,
+    security_events: status.securityEvents.map((event) => ({
+      type: event.type,
+      occurred_at: event.occurredAt.toISOString(),
+      ip: event.ip,
+      user_agent: event.userAgent,
+      description: event.description,
+    })),
+  };
+}
+
 /** One small handler per operation: parameters in, one domain call, the contract's shape out. */
-export function createApiHandlers({ db, version }: ApiHandlerDependencies) {
+export function createApiHandlers({ db, version, document, sessions }: ApiHandlerDependencies) {
   return {
     async getHealth() {
       try {
@@ -51,8 +77,12 @@ export function createApiHandlers({ db, version }: ApiHandlerDependencies) {
       return { status: 200, body: { status: 'ok', database: 'ok', version } };
     },
 
+    async getOpenApiDocument() {
+      return { status: 200, body: document as Schemas['OpenApiDocument'] };
+    },
+
     async getTenantMe(_input, context) {
-      const user = await describeCurrentUser(db, signedIn(context));
+      const user = await describeCurrentUser(db, context.principal);
       return { status: 200, body: { success: true, user } };
     },
 
@@ -83,6 +113,46 @@ export function createApiHandlers({ db, version }: ApiHandlerDependencies) {
         createdTo: query.created_to === undefined ? undefined : new Date(query.created_to),
       });
       return { status: 200, body: { total, interactions: interactions.map(toInteraction) } };
+    },
+
+    async getCurrentSession(_input, context) {
+      const status = await currentSessionStatus(db, context.principal, sessions);
+      return { status: 200, body: toSessionStatus(status) };
+    },
+
+    async extendCurrentSession({ body }, context) {
+      const status = await extendCurrentSession(
+        db,
+        context.principal,
+        body.minutes,
+        context.client,
+        sessions,
+      );
+      return { status: 200, body: toSessionStatus(status) };
+    },
+
+    async listSessions(_input, context) {
+      const own = await listOwnSessions(db, context.principal, sessions);
+      return {
+        status: 200,
+        body: {
+          total: own.length,
+          sessions: own.map((session) => ({
+            id: session.id,
+            created_at: session.createdAt.toISOString(),
+            last_active_at: session.lastActiveAt.toISOString(),
+            expires_at: session.expiresAt.toISOString(),
+            ip: session.ip,
+            user_agent: session.userAgent,
+            current: session.current,
+          })),
+        },
+      };
+    },
+
+    async revokeSession({ params }, context) {
+      await revokeOwnSession(db, context.principal, params.id, context.client, sessions);
+      return { status: 204, body: undefined };
     },
   } satisfies ApiHandlers;
 }

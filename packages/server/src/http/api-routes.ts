@@ -2,10 +2,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import openapiGlue from 'fastify-openapi-glue';
 import type { AuthService } from '../auth/auth-service';
 import type { Db } from '../db/database';
-import { TooManyRequestsError } from '../domain/errors';
+import { NotImplementedError, TooManyRequestsError } from '../domain/errors';
 import { authenticate, authorize } from './access-hooks';
 import type { OpenApiDocument, OperationPolicy } from './openapi';
-import type { ApiHandlers, OperationId, RequestContext, TenantRequestContext } from './typed-handlers';
+import { isPlannedOperation } from './planned-operations';
+import type {
+  ApiHandlers,
+  ImplementedOperationId,
+  RequestContext,
+  TenantRequestContext,
+} from './typed-handlers';
 
 export interface ApiRoutesOptions {
   document: OpenApiDocument;
@@ -25,24 +31,47 @@ type AnyHandler = (
   body: unknown;
 }>;
 
-function isOperationId(id: string, handlers: ApiHandlers): id is OperationId {
+function isImplemented(id: string, handlers: ApiHandlers): id is ImplementedOperationId {
   return Object.hasOwn(handlers, id);
+}
+
+/**
+ * Every operation of the spec is either implemented (a handler) or planned (declares 501 and is
+ * listed in planned-operations.ts), never both and never neither. The compiler checks this
+ * against the generated types; this checks it against the document actually loaded.
+ */
+function assertEveryOperationAccountedFor(policies: Map<string, OperationPolicy>, handlers: ApiHandlers) {
+  for (const { operationId, planned } of policies.values()) {
+    const implemented = isImplemented(operationId, handlers);
+    const listed = isPlannedOperation(operationId);
+    if (implemented && (planned || listed)) {
+      throw new Error(`openapi.yaml の ${operationId} は実装済みなのに準備中（501）になっています`);
+    }
+    if (!implemented && !(planned && listed)) {
+      throw new Error(
+        `openapi.yaml の ${operationId} にハンドラーがなく、準備中（501 と plannedOperations）でもありません（pnpm generate を実行しましたか）`,
+      );
+    }
+  }
+}
+
+function clientInfo(request: FastifyRequest): RequestContext['client'] {
+  const userAgent = request.headers['user-agent'];
+  return {
+    ip: request.ip ?? null,
+    userAgent: typeof userAgent === 'string' ? userAgent.slice(0, 500) : null,
+  };
 }
 
 /**
  * Routes, validation and response serialisation come from openapi.yaml through
  * fastify-openapi-glue; authentication, tenant, x-feature and x-permission checks are attached
- * here from the spec, generically, never per handler.
+ * here from the spec, generically, never per handler. Order: authenticate (onRequest) → body
+ * parsing → authorize (preValidation) → planned: 501 | validation → handler.
  */
 export async function registerApiRoutes(app: FastifyInstance, options: ApiRoutesOptions): Promise<void> {
   const { policies, handlers } = options;
-  for (const operationId of policies.keys()) {
-    if (!isOperationId(operationId, handlers)) {
-      throw new Error(
-        `openapi.yaml の ${operationId} に対応するハンドラーがありません（pnpm generate を実行しましたか）`,
-      );
-    }
-  }
+  assertEveryOperationAccountedFor(policies, handlers);
 
   const rateLimit =
     options.rateLimitPerMinute > 0
@@ -59,22 +88,49 @@ export async function registerApiRoutes(app: FastifyInstance, options: ApiRoutes
     specification: structuredClone(options.document),
     operationResolver: (operationId: string) => {
       const policy = policies.get(operationId);
-      if (!policy || !isOperationId(operationId, handlers))
-        throw new Error(`未知の operationId: ${operationId}`);
-      const handler = handlers[operationId] as unknown as AnyHandler;
-      const needsTenant = policy.tenantScoped || policy.permission !== null || policy.feature !== null;
-      return {
+      if (!policy) throw new Error(`未知の operationId: ${operationId}`);
+      const preValidation = [
+        ...(policy.tenantScoped ? [authorize(options.db, policy)] : []),
+        // Planned operations answer before their input is validated: there is nothing to do with it.
+        ...(policy.planned
+          ? [
+              async () => {
+                throw new NotImplementedError(operationId);
+              },
+            ]
+          : []),
+      ];
+      const common = {
         ...(rateLimit ? { config: { rateLimit } } : {}),
         ...(policy.authenticated ? { onRequest: authenticate(options.authService) } : {}),
-        ...(needsTenant ? { preHandler: authorize(options.db, policy) } : {}),
+        ...(preValidation.length > 0 ? { preValidation } : {}),
+      };
+      if (policy.planned || !isImplemented(operationId, handlers)) {
+        return {
+          ...common,
+          handler: async () => {
+            throw new NotImplementedError(operationId);
+          },
+          // The glue fills in method, url and schema from the spec.
+        } as unknown as RouteOptions;
+      }
+      const handler = handlers[operationId] as unknown as AnyHandler;
+      return {
+        ...common,
         handler: async (request: FastifyRequest, reply: FastifyReply) => {
           const context = {
             requestId: request.id,
             principal: request.principal,
-            ...(needsTenant ? { tenant: request.tenantAccess } : {}),
+            client: clientInfo(request),
+            ...(policy.tenantScoped ? { tenant: request.tenantAccess } : {}),
           } as RequestContext | TenantRequestContext;
           const result = await handler(
-            { query: request.query ?? {}, headers: request.headers, params: request.params ?? {} },
+            {
+              query: request.query ?? {},
+              headers: request.headers,
+              params: request.params ?? {},
+              body: request.body,
+            },
             context,
           );
           return reply.code(result.status).send(result.body);

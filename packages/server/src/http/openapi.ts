@@ -24,6 +24,7 @@ interface OperationObject {
   operationId?: string;
   security?: Array<Record<string, string[]>>;
   parameters?: Array<ParameterObject | { $ref: string }>;
+  responses?: Record<string, unknown>;
   'x-permission'?: string;
   'x-feature'?: string;
 }
@@ -35,15 +36,21 @@ export interface OperationPolicy {
   path: string;
   /** Requires a Bearer access token. */
   authenticated: boolean;
-  /** Takes X-Tenant-Id, i.e. works on one tenant's data. */
+  /** Works on one tenant's data: the one named by X-Tenant-Id, or by a `tenantId` path parameter. */
   tenantScoped: boolean;
+  /** Where the tenant comes from: the path parameter `tenantId` wins over the header. */
+  tenantSource: 'header' | 'path' | null;
   /** `x-permission`: resource.action the caller must hold in the tenant. */
   permission: string | null;
   /** `x-feature`: feature key that must be on for the tenant. */
   feature: string | null;
+  /** Declares 501: planned, answered with SYS_005 after the checks above. */
+  planned: boolean;
 }
 
 export const TENANT_HEADER = 'X-Tenant-Id';
+/** A path parameter of this name names the tenant of the operation (POST /api/tenants/{tenantId}/users). */
+export const TENANT_PATH_PARAMETER = 'tenantId';
 
 const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'patch', 'head', 'options']);
 
@@ -76,6 +83,14 @@ export function operationPolicies(document: OpenApiDocument): Map<string, Operat
       const parameters = [...shared, ...(operation.parameters ?? [])].map((parameter) =>
         resolveParameter(document, parameter),
       );
+      const tenantInPath = parameters.some(
+        (parameter) => parameter.in === 'path' && parameter.name === TENANT_PATH_PARAMETER,
+      );
+      const tenantInHeader = parameters.some(
+        (parameter) =>
+          parameter.in === 'header' && parameter.name.toLowerCase() === TENANT_HEADER.toLowerCase(),
+      );
+      const tenantSource = tenantInPath ? 'path' : tenantInHeader ? 'header' : null;
       const policy: OperationPolicy = {
         operationId: operation.operationId,
         method: method.toUpperCase(),
@@ -83,13 +98,17 @@ export function operationPolicies(document: OpenApiDocument): Map<string, Operat
         // An empty requirement object would make authentication optional; we have none of those.
         authenticated:
           security.length > 0 && security.every((requirement) => Object.keys(requirement).length > 0),
-        tenantScoped: parameters.some(
-          (parameter) =>
-            parameter.in === 'header' && parameter.name.toLowerCase() === TENANT_HEADER.toLowerCase(),
-        ),
+        tenantScoped: tenantSource !== null,
+        tenantSource,
         permission: operation['x-permission'] ?? null,
         feature: operation['x-feature'] ?? null,
+        planned: Object.hasOwn(operation.responses ?? {}, '501'),
       };
+      if ((policy.permission || policy.feature) && !policy.tenantScoped) {
+        throw new Error(
+          `openapi.yaml: ${policy.operationId} は x-permission / x-feature があるのにテナント（${TENANT_HEADER}）を受け取りません`,
+        );
+      }
       if ((policy.tenantScoped || policy.permission || policy.feature) && !policy.authenticated) {
         throw new Error(
           `openapi.yaml: ${policy.operationId} はテナントや権限を扱うのに認証が不要になっています`,

@@ -2,6 +2,9 @@
  * Handler types derived from the generated contract types, so that the compiler checks the
  * handler table against openapi.yaml: a missing operation, a wrong body or a status the
  * operation does not declare fails `satisfies ApiHandlers`.
+ *
+ * An operation whose contract declares `501` is planned: it has no handler (one in the table
+ * fails to compile) and must be listed in `plannedOperations` instead (see planned-operations.ts).
  */
 import type { operations } from '@tsumiki/api-client/schema';
 import type { Principal, TenantAccess } from '../domain/access';
@@ -18,11 +21,21 @@ type PartOf<Operation, Part extends 'query' | 'header' | 'path'> = Operation ext
 
 type OrEmpty<T> = [T] extends [never] ? Record<string, never> : T;
 
-/** Parameters as validated (and coerced) by Ajv against the spec. */
+type JsonRequestBody<Operation> = Operation extends {
+  requestBody?: { content: { 'application/json': infer Body } };
+}
+  ? // An optional request body arrives as undefined when the client sends none.
+    Operation extends { requestBody: unknown }
+    ? Body
+    : Body | undefined
+  : undefined;
+
+/** Parameters and JSON body as validated (and coerced, defaults filled in) by Ajv against the spec. */
 export interface OperationInput<Operation> {
   query: OrEmpty<PartOf<Operation, 'query'>>;
   headers: OrEmpty<PartOf<Operation, 'header'>>;
   params: OrEmpty<PartOf<Operation, 'path'>>;
+  body: JsonRequestBody<Operation>;
 }
 
 type Responses<Operation> = Operation extends { responses: infer R } ? R : never;
@@ -35,30 +48,59 @@ export type OperationResult<Operation> = {
   [Status in DeclaredSuccess<Operation>]: { status: Status; body: JsonBody<Responses<Operation>[Status]> };
 }[DeclaredSuccess<Operation>];
 
+/** Where the request comes from, as far as the server can tell (behind a proxy only with TRUST_PROXY). */
+export interface ClientInfo {
+  ip: string | null;
+  userAgent: string | null;
+}
+
 export interface RequestContext {
   requestId: string;
   /** Null only for operations the spec marks `security: []`. */
   principal: Principal | null;
+  client: ClientInfo;
 }
 
-export interface TenantRequestContext extends RequestContext {
+export interface SignedInRequestContext extends RequestContext {
   principal: Principal;
+}
+
+export interface TenantRequestContext extends SignedInRequestContext {
   tenant: TenantAccess;
 }
 
-type TakesTenantHeader<Operation> = [PartOf<Operation, 'header'>] extends [never]
-  ? false
+type TakesTenant<Operation> = [PartOf<Operation, 'header'>] extends [never]
+  ? 'tenantId' extends keyof PartOf<Operation, 'path'>
+    ? true
+    : false
   : 'X-Tenant-Id' extends keyof PartOf<Operation, 'header'>
     ? true
-    : false;
+    : 'tenantId' extends keyof PartOf<Operation, 'path'>
+      ? true
+      : false;
 
-/** Operations that take X-Tenant-Id run after tenant resolution and the x-permission/x-feature checks. */
+/**
+ * Operations that take a tenant (X-Tenant-Id, or `tenantId` in the path) run after tenant
+ * resolution and the x-feature/x-permission checks; the others that need a token after
+ * authentication.
+ */
 export type ContextFor<Operation> =
-  TakesTenantHeader<Operation> extends true ? TenantRequestContext : RequestContext;
+  TakesTenant<Operation> extends true
+    ? TenantRequestContext
+    : 401 extends keyof Responses<Operation>
+      ? SignedInRequestContext
+      : RequestContext;
 
 export type OperationHandler<Operation> = (
   input: OperationInput<Operation>,
   context: ContextFor<Operation>,
 ) => Promise<OperationResult<Operation>>;
 
-export type ApiHandlers = { [Id in OperationId]: OperationHandler<operations[Id]> };
+/** Operations whose contract answers 501 SYS_005: planned, not built yet. */
+export type PlannedOperationId = {
+  [Id in OperationId]: 501 extends keyof Responses<operations[Id]> ? Id : never;
+}[OperationId];
+
+export type ImplementedOperationId = Exclude<OperationId, PlannedOperationId>;
+
+export type ApiHandlers = { [Id in ImplementedOperationId]: OperationHandler<operations[Id]> };

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DbExecutor, DbTransaction } from '../database';
-import type { AuthSession, User } from '../schema';
+import type { AuthSession, AuthSessionEvent, NewAuthSessionEvent, User } from '../schema';
 
 export async function insertSession(
   db: DbExecutor,
@@ -134,5 +134,92 @@ export async function markRefreshTokenRotated(tx: DbTransaction, tokenId: string
     .set({ revoked: true, revoked_at: at })
     .where('id', '=', tokenId)
     .where('revoked', '=', false)
+    .execute();
+}
+
+/** One session of the user, whatever its state. */
+export async function findUserSession(
+  db: DbExecutor,
+  sessionId: string,
+  userId: string,
+): Promise<AuthSession | undefined> {
+  return db
+    .selectFrom('auth_sessions')
+    .selectAll()
+    .where('id', '=', sessionId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** The user's sessions that are neither revoked nor past their end at `now`, last active first. */
+export async function listLiveSessions(db: DbExecutor, userId: string, now: Date): Promise<AuthSession[]> {
+  return db
+    .selectFrom('auth_sessions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('not_after', '>', now)
+    .orderBy(sql`coalesce(refreshed_at, created_at)`, 'desc')
+    .orderBy('id')
+    .execute();
+}
+
+/** One live session of the user, locked for an update in the caller's transaction. */
+export async function findLiveSessionForUpdate(
+  tx: DbTransaction,
+  sessionId: string,
+  userId: string,
+  now: Date,
+): Promise<AuthSession | undefined> {
+  return tx
+    .selectFrom('auth_sessions')
+    .selectAll()
+    .where('id', '=', sessionId)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('not_after', '>', now)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function setSessionEnd(tx: DbTransaction, sessionId: string, notAfter: Date): Promise<void> {
+  await tx.updateTable('auth_sessions').set({ not_after: notAfter }).where('id', '=', sessionId).execute();
+}
+
+/** Revokes one live session if it belongs to the user; false when there is no such session. */
+export async function revokeUserSession(
+  db: DbExecutor,
+  sessionId: string,
+  userId: string,
+  at: Date,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('auth_sessions')
+    .set({ revoked_at: at })
+    .where('id', '=', sessionId)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('not_after', '>', at)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function insertSessionEvent(db: DbExecutor, event: NewAuthSessionEvent): Promise<void> {
+  await db.insertInto('auth_session_events').values(event).execute();
+}
+
+/** The user's latest security events, newest first. */
+export async function listRecentSessionEvents(
+  db: DbExecutor,
+  userId: string,
+  limit: number,
+): Promise<AuthSessionEvent[]> {
+  return db
+    .selectFrom('auth_session_events')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('occurred_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
     .execute();
 }

@@ -1,0 +1,110 @@
+import { createReadStream, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { API_PREFIX } from './error-handler';
+
+/** The human-readable reference of the contract: Scalar's standalone bundle, served from node_modules. */
+export const API_REFERENCE_PATH = `${API_PREFIX}/docs`;
+export const OPENAPI_JSON_PATH = `${API_PREFIX}/openapi.json`;
+
+interface ScalarBundle {
+  file: string;
+  version: string;
+}
+
+function locateScalar(): ScalarBundle {
+  const require = createRequire(import.meta.url);
+  // The package exports only its ESM entry (dist/index.js); the browser bundle sits beside it.
+  const distDir = dirname(require.resolve('@scalar/api-reference'));
+  const { version } = JSON.parse(readFileSync(join(distDir, '..', 'package.json'), 'utf8')) as {
+    version: string;
+  };
+  return { file: join(distDir, 'browser', 'standalone.js'), version };
+}
+
+/**
+ * Scalar runs its own scripts, inline styles, data: and blob: images and a worker; it talks only
+ * to this origin (the contract, and "try it" requests). No CDN, no fonts from elsewhere.
+ */
+export const API_REFERENCE_CSP = [
+  "default-src 'self'",
+  "base-uri 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "worker-src 'self' blob:",
+  "object-src 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+function page(scriptPath: string): string {
+  return `<!doctype html>
+<html lang="ja">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <meta name="robots" content="noindex" />
+    <title>Tsumiki API リファレンス</title>
+  </head>
+  <body>
+    <noscript>
+      API リファレンスの表示には JavaScript が必要です。契約そのものは
+      <a href="${OPENAPI_JSON_PATH}">${OPENAPI_JSON_PATH}</a> で読めます。
+    </noscript>
+    <div id="api-reference"></div>
+    <script src="${scriptPath}"></script>
+    <script src="${API_REFERENCE_PATH}/init.js"></script>
+  </body>
+</html>
+`;
+}
+
+// A file rather than an inline script, so that the page's CSP needs no 'unsafe-inline' for scripts.
+const INIT_SCRIPT = `Scalar.createApiReference('#api-reference', ${JSON.stringify({
+  url: OPENAPI_JSON_PATH,
+  withDefaultFonts: false,
+  telemetry: false,
+  mcp: { disabled: true },
+  showDeveloperTools: 'never',
+  documentDownloadType: 'json',
+  defaultOpenFirstTag: true,
+  operationTitleSource: 'summary',
+  showOperationId: true,
+  customCss:
+    ':root { --scalar-font: "Hiragino Sans", "Noto Sans JP", "Yu Gothic UI", Meiryo, system-ui, sans-serif; }',
+})});
+`;
+
+/**
+ * GET /api/docs (the page), /api/docs/init.js and /api/docs/scalar-<version>.js (the bundle,
+ * cached for a year: a new version has a new name). Plain routes, not operations of the contract:
+ * they serve people reading it, not API clients.
+ */
+export async function registerApiReference(app: FastifyInstance): Promise<void> {
+  const scalar = locateScalar();
+  const scriptPath = `${API_REFERENCE_PATH}/scalar-${scalar.version}.js`;
+  const html = page(scriptPath);
+
+  app.get(API_REFERENCE_PATH, async (_request, reply) =>
+    reply
+      .header('Content-Security-Policy', API_REFERENCE_CSP)
+      .header('Cache-Control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(html),
+  );
+  app.get(`${API_REFERENCE_PATH}/init.js`, async (_request, reply) =>
+    reply.header('Cache-Control', 'no-cache').type('text/javascript; charset=utf-8').send(INIT_SCRIPT),
+  );
+  app.get(scriptPath, async (_request, reply) =>
+    reply
+      .header('Cache-Control', IMMUTABLE)
+      .type('text/javascript; charset=utf-8')
+      .send(createReadStream(scalar.file)),
+  );
+}
