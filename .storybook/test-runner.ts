@@ -18,6 +18,9 @@ const config: TestRunnerConfig = {
     const story = (await getStoryContext(page, context)) as StoryWithViewport;
     const name = story.storyGlobals?.viewport?.value ?? story.globals?.viewport?.value ?? 'desktop';
     await page.setViewportSize(VIEWPORT_SIZES[name] ?? VIEWPORT_SIZES.desktop!);
+    // Animations are motion-safe only: with reduced motion nothing fades, so visibility checks and
+    // screenshots see the final state at once.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
   },
 };
 

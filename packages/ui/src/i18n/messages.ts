@@ -134,6 +134,8 @@ export type Messages = {
     refreshSoon: string;
     invalid: string;
     expired: string;
+    /** Short text on the trigger for an invalid session. */
+    invalidShort: string;
     remaining: (minutes: number) => string;
     /** Shorter version for the trigger. */
     remainingShort: (minutes: number) => string;
@@ -144,8 +146,10 @@ export type Messages = {
   };
   notifications: {
     title: string;
-    /** Accessible name of the bell. */
-    bell: (unread: number) => string;
+    /** Accessible name of the bell: `bell`, then with unread items the visible count between these two. */
+    bell: string;
+    bellUnreadBefore: string;
+    bellUnreadAfter: string;
     unread: string;
     markRead: string;
     markAllRead: string;
@@ -304,6 +308,7 @@ export const defaultMessages: Messages = {
     refreshSoon: '更新をおすすめします',
     invalid: '無効なセッション',
     expired: '期限切れ',
+    invalidShort: '無効',
     remaining: (minutes) => `残り ${minutes} 分`,
     remainingShort: (minutes) => `${minutes}分`,
     expiresAt: '有効期限',
@@ -313,7 +318,9 @@ export const defaultMessages: Messages = {
   },
   notifications: {
     title: '通知',
-    bell: (unread) => (unread > 0 ? `通知（未読 ${unread} 件）` : '通知'),
+    bell: '通知',
+    bellUnreadBefore: '（未読 ',
+    bellUnreadAfter: ' 件）',
     unread: '未読',
     markRead: '既読にする',
     markAllRead: 'すべて既読にする',

@@ -1,13 +1,22 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { Bell, Clock, MessageSquareText, Users } from 'lucide-react';
+import { MessageSquareText, Users } from 'lucide-react';
 import { useState } from 'react';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
-import { demoTenant, demoUser, StoryLink, StoryRouter } from '../../test/story-fixtures';
+import {
+  activeSession,
+  demoNotifications,
+  demoTenant,
+  demoUser,
+  StoryLink,
+  StoryRouter,
+  storyNow,
+} from '../../test/story-fixtures';
 import { Alert } from '../alert/alert';
 import { AppSidebar } from '../app-sidebar/app-sidebar';
 import { Button } from '../button/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../card/card';
-import { Chip } from '../chip/chip';
+import { NotificationBell } from '../notification-bell/notification-bell';
+import { SessionIndicator } from '../session-indicator/session-indicator';
 import { TopBar } from '../top-bar/top-bar';
 import { AppLayout } from './app-layout';
 
@@ -99,6 +108,7 @@ function Shell({ initialHref, initialOpen, onLogout, onMobileOpenChange }: Shell
               activeHref={activeHref}
               user={demoUser}
               enabledFeatures={{ staff_management: false, invitations: false, session_management: false }}
+              itemBadges={{ notifications: 3 }}
               onLogout={onLogout}
               mobileOpen={open}
               onMobileOpenChange={(next) => {
@@ -113,17 +123,9 @@ function Shell({ initialHref, initialOpen, onLogout, onMobileOpenChange }: Shell
               {...demoTenant}
               email={demoUser.email}
               onMenuClick={() => setOpen(true)}
-              sessionSlot={
-                <Chip variant="success" size="lg">
-                  <Clock aria-hidden="true" />
-                  <span className="sr-only">セッション</span>
-                  <span className="sr-only sm:not-sr-only">残り</span>480分
-                </Chip>
-              }
+              sessionSlot={<SessionIndicator session={activeSession} onExtend={() => {}} />}
               notificationSlot={
-                <Button variant="ghost" size="icon" aria-label="通知">
-                  <Bell className="size-5" />
-                </Button>
+                <NotificationBell unreadCount={3} notifications={demoNotifications} now={storyNow} />
               }
             />
           }

@@ -195,3 +195,12 @@ export const MobileDrawerOpen: Story = {
     await expect(within(drawer).getByRole('button', { name: 'ログアウト' })).toBeVisible();
   },
 };
+
+/** A count on an item, e.g. unread notifications on 通知 (read out as （未読 3 件）). */
+export const WithBadges: Story = {
+  args: { itemBadges: { notifications: 3 } },
+  play: async ({ canvas }) => {
+    const link = canvas.getByRole('link', { name: /^通知\s*（未読 3 件）$/ });
+    await expect(link.querySelector('[data-slot="app-sidebar-item-badge"]')).toHaveTextContent('3');
+  },
+};

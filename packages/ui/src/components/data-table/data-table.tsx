@@ -142,6 +142,8 @@ export function DataTable<TRow extends RowData>({
         (column) =>
           ({
             id: column.id,
+            // Sorting needs an accessor; the server sorts, so the value is never read.
+            accessorFn: () => null,
             header: () => column.header,
             cell: () => null,
             enableSorting: Boolean(column.sortable && onSortChange),

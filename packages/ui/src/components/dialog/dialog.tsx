@@ -2,6 +2,7 @@ import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { useMessages } from '../../i18n';
+import { useReturnFocus } from '../../internal/use-return-focus';
 import { cn } from '../../lib/cn';
 import { buttonVariants } from '../button/button';
 
@@ -41,9 +42,12 @@ export function DialogContent({
   children,
   showCloseButton = true,
   size = 'md',
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: DialogContentProps) {
   const messages = useMessages();
+  const focusHandlers = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay
@@ -52,6 +56,7 @@ export function DialogContent({
       />
       <DialogPrimitive.Content
         data-slot="dialog-content"
+        {...focusHandlers}
         {...props}
         className={cn(
           'fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border bg-surface p-6 text-surface-foreground shadow-lg outline-none',

@@ -3,6 +3,7 @@ import { cva, type VariantProps } from 'class-variance-authority';
 import { X } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { useMessages } from '../../i18n';
+import { useReturnFocus } from '../../internal/use-return-focus';
 import { cn } from '../../lib/cn';
 import { buttonVariants } from '../button/button';
 
@@ -52,9 +53,12 @@ export function DrawerContent({
   side,
   showCloseButton = true,
   children,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: DrawerContentProps) {
   const messages = useMessages();
+  const focusHandlers = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay
@@ -63,6 +67,7 @@ export function DrawerContent({
       />
       <DialogPrimitive.Content
         data-slot="drawer-content"
+        {...focusHandlers}
         data-side={side ?? 'right'}
         {...props}
         className={cn(drawerContentVariants({ side }), className)}

@@ -156,22 +156,25 @@ export function FileDropzone({
           }}
         />
       </div>
-      {rejections.length > 0 && (
-        <ul data-slot="file-dropzone-errors" role="alert" className="grid gap-1">
-          {rejections.map(({ file, message, code }) => (
-            <li
-              key={`${file.name}-${code}`}
-              data-code={code}
-              className="flex items-start gap-2 text-sm text-error-subtle-foreground"
-            >
-              <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-              <span className="min-w-0 break-all">
-                {file.name}: {message}
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
+      {/* Always in the page, so that a screen reader announces the errors when they appear. */}
+      <div role="alert" data-slot="file-dropzone-errors">
+        {rejections.length > 0 && (
+          <ul className="grid gap-1">
+            {rejections.map(({ file, message, code }) => (
+              <li
+                key={`${file.name}-${code}`}
+                data-code={code}
+                className="flex items-start gap-2 text-sm text-error-subtle-foreground"
+              >
+                <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+                <span className="min-w-0 break-all">
+                  {file.name}: {message}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
       {items.length > 0 && (
         <ul data-slot="file-dropzone-items" className="grid gap-2">
           {items.map((item) => (

@@ -58,16 +58,22 @@ export function NotificationBell({
           variant="ghost"
           size="icon"
           data-slot="notification-bell"
-          aria-label={text.bell(unreadCount)}
           className={cn('relative', className)}
         >
           <Bell aria-hidden="true" className="size-5" />
-          <Badge
-            count={unreadCount}
-            aria-hidden="true"
-            data-slot="notification-bell-count"
-            className="absolute top-0.5 right-0.5 h-[1.125rem] min-w-[1.125rem] px-1 text-[0.6875rem] leading-[1.125rem]"
-          />
+          {/* The name is built from the content so that the visible count is part of it: 通知（未読 3 件）. */}
+          <span className="sr-only">{text.bell}</span>
+          {unreadCount > 0 && (
+            <>
+              <span className="sr-only">{text.bellUnreadBefore}</span>
+              <Badge
+                count={unreadCount}
+                data-slot="notification-bell-count"
+                className="absolute top-0.5 right-0.5 h-[1.125rem] min-w-[1.125rem] px-1 text-[0.6875rem] leading-[1.125rem]"
+              />
+              <span className="sr-only">{text.bellUnreadAfter}</span>
+            </>
+          )}
         </Button>
       </PopoverTrigger>
       <PopoverContent aria-label={text.title} className="w-96 overflow-hidden p-0">

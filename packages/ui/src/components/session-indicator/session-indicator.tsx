@@ -66,6 +66,13 @@ export function SessionIndicator({
   const active = session.status === 'active';
   const minutes = Math.max(0, Math.floor(session.time_remaining_minutes));
   const statusLabel = statusText(tone, session.status, messages.session);
+  // The visible text is part of the name (WCAG 2.5.3): 「セッション 480分（有効）」.
+  const shortText = active
+    ? text.remainingShort(minutes)
+    : session.status === 'expired'
+      ? text.expired
+      : text.invalidShort;
+  const triggerName = active ? `${text.menu} ${shortText}（${statusLabel}）` : `${text.menu} ${statusLabel}`;
   const events = securityEventCount(session.security_events);
 
   return (
@@ -73,7 +80,7 @@ export function SessionIndicator({
       <PopoverTrigger
         data-slot="session-indicator"
         data-tone={tone}
-        aria-label={`${text.menu}: ${statusLabel}${active ? `、${text.remaining(minutes)}` : ''}`}
+        aria-label={triggerName}
         className={cn(
           chipVariants({ variant: chipTones[tone], size: 'lg' }),
           'cursor-pointer outline-none hover:brightness-95 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2',
@@ -81,9 +88,7 @@ export function SessionIndicator({
         )}
       >
         <Icon aria-hidden="true" className="size-4" />
-        <span aria-hidden="true" className="tabular-nums">
-          {active ? text.remainingShort(minutes) : text.invalid}
-        </span>
+        <span className="tabular-nums">{shortText}</span>
       </PopoverTrigger>
       <PopoverContent data-slot="session-indicator-menu" aria-label={text.title} className="grid gap-4 p-4">
         <div className="flex items-center justify-between gap-2">

@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { Bell, Clock } from 'lucide-react';
-import { expect, fn, userEvent } from 'storybook/test';
-import { Button } from '../button/button';
-import { Chip } from '../chip/chip';
+import { expect, fn, screen, userEvent, waitFor } from 'storybook/test';
+import { activeSession, demoNotifications, storyNow } from '../../test/story-fixtures';
+import { NotificationBell } from '../notification-bell/notification-bell';
+import { SessionIndicator } from '../session-indicator/session-indicator';
 import { TopBar } from './top-bar';
 
 const meta = {
@@ -101,25 +101,21 @@ export const Roles: Story = {
   },
 };
 
+/** The session status menu and the notification bell in their slots. */
 export const WithSlots: Story = {
   args: {
-    sessionSlot: (
-      <Chip variant="success" size="lg">
-        <Clock aria-hidden="true" />
-        <span className="sr-only">セッション</span>
-        <span className="sr-only sm:not-sr-only">残り</span>480分
-      </Chip>
-    ),
-    notificationSlot: (
-      <Button variant="ghost" size="icon" className="relative">
-        <Bell aria-hidden="true" className="size-5" />
-        <span className="sr-only">通知 未読</span>
-        <span className="absolute top-1 right-1 grid size-4 place-items-center rounded-full bg-error text-[0.625rem] font-bold text-error-foreground">
-          3
-        </span>
-        <span className="sr-only">件</span>
-      </Button>
-    ),
+    sessionSlot: <SessionIndicator session={activeSession} onExtend={fn()} />,
+    notificationSlot: <NotificationBell unreadCount={3} notifications={demoNotifications} now={storyNow} />,
+  },
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'セッション 480分（有効）' }));
+    await expect(await screen.findByRole('dialog', { name: 'セッション' })).toBeVisible();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await userEvent.click(canvas.getByRole('button', { name: /^通知\s*（未読 3 件）$/ }));
+    await expect(await screen.findByRole('dialog', { name: '通知' })).toBeVisible();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   },
 };
 

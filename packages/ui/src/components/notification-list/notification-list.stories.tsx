@@ -1,0 +1,133 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { demoNotifications, notificationPage, storyNow } from '../../test/story-fixtures';
+import { Card } from '../card/card';
+import { type NotificationItem, NotificationList, type NotificationListProps } from './notification-list';
+
+/** Holds the list like the app's notifications screen: pages of 10, mark read one or all. */
+function NotificationsScreen(args: NotificationListProps) {
+  const [items, setItems] = useState<NotificationItem[]>([...args.notifications]);
+  const [lastPageSize, setLastPageSize] = useState(args.lastPageSize);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const unread = items.filter((item) => !item.read).length;
+  return (
+    <Card padding="none" className="mx-auto max-w-2xl overflow-hidden">
+      <NotificationList
+        {...args}
+        notifications={items}
+        unreadCount={unread}
+        lastPageSize={lastPageSize}
+        loadingMore={loadingMore}
+        onMarkRead={(id) => {
+          args.onMarkRead?.(id);
+          setItems((current) => current.map((item) => (item.id === id ? { ...item, read: true } : item)));
+        }}
+        onMarkAllRead={() => {
+          args.onMarkAllRead?.();
+          setItems((current) => current.map((item) => ({ ...item, read: true })));
+        }}
+        onShowMore={() => {
+          args.onShowMore?.();
+          setLoadingMore(true);
+          setTimeout(() => {
+            // The second page is short: もっと見る goes away.
+            const next = notificationPage(1).slice(0, 4);
+            setItems((current) => [...current, ...next]);
+            setLastPageSize(next.length);
+            setLoadingMore(false);
+          }, 200);
+        }}
+      />
+    </Card>
+  );
+}
+
+const meta = {
+  title: 'Composites/NotificationList',
+  component: NotificationList,
+  tags: ['autodocs'],
+  args: {
+    notifications: notificationPage(0),
+    lastPageSize: 10,
+    now: storyNow,
+    onMarkRead: fn(),
+    onMarkAllRead: fn(),
+    onShowMore: fn(),
+  },
+  argTypes: { notifications: { control: false } },
+  render: (args) => <NotificationsScreen {...args} />,
+} satisfies Meta<typeof NotificationList>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Mark one read, show more while a full page of 10 came back, then mark all read. */
+export const Playground: Story = {
+  play: async ({ args, canvas, step }) => {
+    const list = canvas.getByRole('list');
+    await expect(within(list).getAllByRole('listitem')).toHaveLength(10);
+    await expect(canvas.getByRole('heading', { name: /^通知\s*未読 3$/ })).toBeVisible();
+    await step('mark one as read', async () => {
+      const buttons = canvas.getAllByRole('button', { name: /^既読にする/ });
+      await expect(buttons).toHaveLength(3);
+      await userEvent.click(buttons[0]!);
+      await expect(args.onMarkRead).toHaveBeenCalledWith('p0-0');
+      await expect(canvas.getAllByRole('button', { name: /^既読にする/ })).toHaveLength(2);
+      await expect(canvas.getByRole('heading', { name: /^通知\s*未読 2$/ })).toBeVisible();
+    });
+    await step('show more', async () => {
+      await userEvent.click(canvas.getByRole('button', { name: 'もっと見る' }));
+      await expect(args.onShowMore).toHaveBeenCalledTimes(1);
+      await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(14));
+      // The last page had 4: no more pages.
+      await expect(canvas.queryByRole('button', { name: 'もっと見る' })).toBeNull();
+    });
+    await step('mark all as read', async () => {
+      await userEvent.click(canvas.getByRole('button', { name: 'すべて既読にする' }));
+      await expect(args.onMarkAllRead).toHaveBeenCalledTimes(1);
+      await expect(canvas.queryAllByRole('button', { name: /^既読にする/ })).toHaveLength(0);
+      await expect(canvas.getByRole('button', { name: 'すべて既読にする' })).toBeDisabled();
+      await expect(canvas.getByRole('heading', { name: '通知' })).toBeVisible();
+    });
+  },
+};
+
+/** Each type with its icon, each category, read and unread, and relative times in Japanese. */
+export const Catalog: Story = {
+  args: { notifications: demoNotifications, lastPageSize: 5 },
+  play: async ({ canvas }) => {
+    const times = canvas.getAllByRole('listitem').map((item) => item.querySelector('time')?.textContent);
+    await expect(times).toEqual(['たった今', '5分前', '3時間前', '昨日', '2026/11/19']);
+    await expect(canvas.getByText('AI分析')).toBeVisible();
+    await expect(canvas.getByText('対応履歴')).toBeVisible();
+    // Type and read state are read out before the title.
+    await expect(canvas.getAllByRole('listitem')[0]).toHaveTextContent(
+      '成功、未読：新しい顧客が登録されました',
+    );
+    await expect(canvas.queryByRole('button', { name: 'もっと見る' })).toBeNull();
+  },
+};
+
+export const Loading: Story = {
+  args: { notifications: [], loading: true },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('status')).toHaveTextContent('通知を読み込み中');
+  },
+};
+
+export const Empty: Story = {
+  args: { notifications: [], lastPageSize: 0 },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('heading', { name: '通知はありません' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'すべて既読にする' })).toBeDisabled();
+  },
+};
+
+export const Mobile: Story = {
+  args: { notifications: demoNotifications, lastPageSize: 5 },
+  globals: { viewport: { value: 'mobile', isRotated: false } },
+  play: async () => {
+    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
+  },
+};
