@@ -1764,7 +1764,7 @@ export interface components {
              * Format: binary
              * @description ファイル（20 MB まで）
              */
-            file: string;
+            file: Blob;
             /**
              * Format: uuid
              * @description 入れるフォルダー（省略でフォルダーなし）
@@ -1775,7 +1775,7 @@ export interface components {
         };
         DocumentsUpload: {
             /** @description ファイル（1〜10 件、1 件 20 MB まで） */
-            files: string[];
+            files: Blob[];
             /**
              * Format: uuid
              * @description 入れるフォルダー（省略でフォルダーなし）
@@ -2685,7 +2685,7 @@ export interface components {
              * Format: binary
              * @description ファイル（20 MB まで）
              */
-            file: string;
+            file: Blob;
             /** @description 題名 */
             title: string;
             /** @description 説明 */
@@ -2956,7 +2956,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/pdf": string;
+                "application/pdf": Blob;
             };
         };
     };
