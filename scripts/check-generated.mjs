@@ -7,21 +7,9 @@ import { root, run } from './lib.mjs';
 const committed = join(root, 'packages/api-client/src/generated/schema.ts');
 const scratch = mkdtempSync(join(tmpdir(), 'tsumiki-schema-'));
 const fresh = join(scratch, 'schema.ts');
-const code = await run(
-  'pnpm',
-  [
-    '--filter',
-    '@tsumiki/api-client',
-    'exec',
-    'openapi-typescript',
-    '../../openapi/openapi.yaml',
-    '-o',
-    fresh,
-  ],
-  {
-    stdio: ['ignore', 'ignore', 'inherit'],
-  },
-);
+const code = await run(process.execPath, ['packages/api-client/scripts/generate.mjs', '--out', fresh], {
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
 if (code !== 0) process.exit(code);
 const same = readFileSync(fresh, 'utf8') === readFileSync(committed, 'utf8');
 rmSync(scratch, { recursive: true, force: true });
