@@ -157,7 +157,7 @@ export function FileDropzone({
         />
       </div>
       {/* Always in the page, so that a screen reader announces the errors when they appear. */}
-      <div role="alert" data-slot="file-dropzone-errors">
+      <div role="alert" data-slot="file-dropzone-errors" className="empty:absolute">
         {rejections.length > 0 && (
           <ul className="grid gap-1">
             {rejections.map(({ file, message, code }) => (
