@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { index: 'src/index.ts', react: 'src/react.ts' },
+  entry: { index: 'src/index.ts', react: 'src/react/index.ts' },
   format: ['esm'],
   dts: true,
   clean: true,

@@ -101,7 +101,7 @@ describe('createApiClient', () => {
     const refreshAccessToken = vi.fn(() => new Promise<string>((resolve) => (resolveRefresh = resolve)));
     const api = client(server.url, { refreshAccessToken });
     const calls = [1, 2, 3].map(() => unwrap(api.GET('/api/auth/tenant/me')));
-    await vi.waitFor(() => expect(server.requests).toHaveLength(3));
+    await vi.waitFor(() => expect(server.requests).toHaveLength(3), { timeout: 10_000 });
     resolveRefresh('new');
     await Promise.all(calls);
     expect(refreshAccessToken).toHaveBeenCalledTimes(1);

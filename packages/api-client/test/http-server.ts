@@ -5,6 +5,7 @@ export interface RecordedRequest {
   method: string;
   path: string;
   authorization: string | undefined;
+  tenantId: string | undefined;
   contentType: string | undefined;
   body: string;
 }
@@ -21,6 +22,7 @@ export async function startTestServer(handler: Handler) {
       method: incoming.method ?? '',
       path: incoming.url ?? '',
       authorization: incoming.headers.authorization,
+      tenantId: incoming.headers['x-tenant-id'] as string | undefined,
       contentType: incoming.headers['content-type'],
       body: Buffer.concat(chunks).toString('utf8'),
     };

@@ -1,0 +1,14 @@
+export * from './account';
+export * from './ai';
+export * from './customers';
+export * from './documents';
+export * from './error-reports';
+export * from './invitations';
+export * from './knowledge';
+export * from './notifications';
+export * from './products';
+export { createQueryClient, retryDelay, shouldRetryMutation, shouldRetryQuery } from './query-client';
+export * from './sessions';
+export { type BodyOf, type QueryOf, type TenantId, tenantKey, toFormData } from './shared';
+export * from './staff';
+export * from './tenant-users';

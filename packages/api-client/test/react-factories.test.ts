@@ -1,0 +1,654 @@
+import { MutationObserver, QueryClient } from '@tanstack/react-query';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { operations } from '../src/generated/schema';
+import { createApiClient } from '../src/index';
+import * as react from '../src/react';
+import { json, startTestServer } from './http-server';
+
+const TENANT = '6f1c2a4e-3b5d-4e8f-9a1b-2c3d4e5f6a01';
+const ID = '0b9e8c1a-2f4d-4c6b-8a7e-1d2c3b4a5f60';
+type Api = ReturnType<typeof createApiClient>;
+type Factories = typeof react;
+
+interface Case {
+  /** The factory under test. */
+  factory: keyof Factories;
+  method: string;
+  path: string;
+  run: (api: Api, client: QueryClient) => Promise<unknown>;
+}
+
+const query = (options: { queryKey: readonly unknown[] }) => (client: QueryClient) =>
+  client.fetchQuery(options as Parameters<QueryClient['fetchQuery']>[0]);
+// biome-ignore lint/suspicious/noExplicitAny: a table of factories with different variable types
+const mutate = (options: any, variables?: unknown) => (client: QueryClient) =>
+  new MutationObserver<unknown, Error, unknown>(client, options).mutate(variables);
+
+const file = new File(['テスト'], '診療案内.txt', { type: 'text/plain' });
+
+/** Every operation of the contract has a factory here, or says why it has none. */
+const coverage = {
+  getHealth: null, // called directly by monitoring, not through React
+  getOpenApiDocument: null, // the reference page reads it
+  getTenantMe: 'tenantMeQueryOptions',
+  getMyFeatures: 'myFeaturesQueryOptions',
+  getCurrentSession: 'currentSessionQueryOptions',
+  extendCurrentSession: 'extendCurrentSessionMutationOptions',
+  listSessions: 'sessionsQueryOptions',
+  revokeSession: 'revokeSessionMutationOptions',
+  listCustomers: 'customersQueryOptions',
+  createCustomer: 'createCustomerMutationOptions',
+  getCustomer: 'customerQueryOptions',
+  updateCustomer: 'updateCustomerMutationOptions',
+  deleteCustomer: 'deleteCustomerMutationOptions',
+  listInteractions: 'interactionsQueryOptions',
+  createInteraction: 'createInteractionMutationOptions',
+  listCustomerInteractions: 'customerInteractionsQueryOptions',
+  sendChatMessage: 'sendChatMessageMutationOptions',
+  askAssistant: 'askAssistantMutationOptions',
+  uploadDocument: 'uploadDocumentMutationOptions',
+  uploadDocuments: 'uploadDocumentsMutationOptions',
+  listDocuments: 'documentsQueryOptions',
+  getDocument: 'documentQueryOptions',
+  deleteDocument: 'deleteDocumentMutationOptions',
+  searchDocuments: 'documentSearchQueryOptions',
+  semanticSearchDocuments: 'semanticSearchQueryOptions',
+  moveDocument: 'moveDocumentMutationOptions',
+  listStaff: 'staffListQueryOptions',
+  createStaff: 'createStaffMutationOptions',
+  searchStaff: 'staffSearchQueryOptions',
+  getStaff: 'staffMemberQueryOptions',
+  updateStaff: 'updateStaffMutationOptions',
+  deleteStaff: 'deleteStaffMutationOptions',
+  listProducts: 'productsQueryOptions',
+  createProduct: 'createProductMutationOptions',
+  searchProducts: 'productSearchQueryOptions',
+  getProduct: 'productQueryOptions',
+  updateProduct: 'updateProductMutationOptions',
+  deleteProduct: 'deleteProductMutationOptions',
+  analyzeProduct: 'analyzeProductMutationOptions',
+  listInvitations: 'invitationsQueryOptions',
+  createInvitation: 'createInvitationMutationOptions',
+  useInvitation: 'useInvitationMutationOptions',
+  deleteInvitation: 'deleteInvitationMutationOptions',
+  createWorkflow: 'createWorkflowMutationOptions',
+  reviewWorkflow: 'reviewWorkflowMutationOptions',
+  optimizeWorkflow: 'optimizeWorkflowMutationOptions',
+  analyzeCustomersForMarketing: 'analyzeCustomersForMarketingMutationOptions',
+  proposeCampaign: 'proposeCampaignMutationOptions',
+  analyzeCompetitors: 'analyzeCompetitorsMutationOptions',
+  planContentCalendar: 'planContentCalendarMutationOptions',
+  listNotifications: 'notificationsInfiniteQueryOptions',
+  getNotificationStats: 'notificationStatsQueryOptions',
+  getNotification: 'notificationQueryOptions',
+  updateNotification: 'updateNotificationMutationOptions',
+  markNotificationsAsRead: 'markNotificationsAsReadMutationOptions',
+  markAllNotificationsAsRead: 'markAllNotificationsAsReadMutationOptions',
+  listFolders: 'foldersQueryOptions',
+  createFolder: 'createFolderMutationOptions',
+  getFolder: 'folderQueryOptions',
+  updateFolder: 'updateFolderMutationOptions',
+  deleteFolder: 'deleteFolderMutationOptions',
+  moveFolder: 'moveFolderMutationOptions',
+  researchCustomer: 'researchCustomerMutationOptions',
+  researchExistingCustomer: 'researchExistingCustomerMutationOptions',
+  researchCompetitors: 'researchCompetitorsMutationOptions',
+  exportCustomerResearchPdf: 'exportCustomerResearchPdfMutationOptions',
+  exportCompetitorResearchPdf: 'exportCompetitorResearchPdfMutationOptions',
+  uploadKnowledgeDocument: 'uploadKnowledgeDocumentMutationOptions',
+  listKnowledgeDocuments: 'knowledgeDocumentsQueryOptions',
+  deleteKnowledgeDocument: 'deleteKnowledgeDocumentMutationOptions',
+  askKnowledge: 'askKnowledgeMutationOptions',
+  listKnowledgeChatHistory: 'knowledgeChatHistoryQueryOptions',
+  updateKnowledgeChatFeedback: 'knowledgeFeedbackMutationOptions',
+  listTenantUsers: 'tenantUsersQueryOptions',
+  addTenantUser: 'addTenantUserMutationOptions',
+  updateTenantUser: 'updateTenantUserMutationOptions',
+  toggleTenantUserStatus: 'toggleTenantUserStatusMutationOptions',
+  reportClientError: 'reportClientErrorMutationOptions',
+  reportClientErrors: 'reportClientErrorsMutationOptions',
+} as const satisfies Record<keyof operations, keyof Factories | null>;
+
+// Bodies are not validated by this server; the contract's types are checked by the compiler.
+// biome-ignore lint/suspicious/noExplicitAny: see above
+const body = {} as any;
+const r = react;
+const cases: Case[] = [
+  {
+    factory: 'tenantMeQueryOptions',
+    method: 'GET',
+    path: '/api/auth/tenant/me',
+    run: (api, c) => query(r.tenantMeQueryOptions(api))(c),
+  },
+  {
+    factory: 'myFeaturesQueryOptions',
+    method: 'GET',
+    path: '/api/tenant-features/my-features',
+    run: (api, c) => query(r.myFeaturesQueryOptions(api, TENANT))(c),
+  },
+  {
+    factory: 'currentSessionQueryOptions',
+    method: 'GET',
+    path: '/api/sessions/current',
+    run: (api, c) => query(r.currentSessionQueryOptions(api))(c),
+  },
+  {
+    factory: 'extendCurrentSessionMutationOptions',
+    method: 'POST',
+    path: '/api/sessions/current/extend',
+    run: (api, c) => mutate(r.extendCurrentSessionMutationOptions(api), { minutes: 60 })(c),
+  },
+  {
+    factory: 'sessionsQueryOptions',
+    method: 'GET',
+    path: '/api/sessions',
+    run: (api, c) => query(r.sessionsQueryOptions(api, TENANT))(c),
+  },
+  {
+    factory: 'revokeSessionMutationOptions',
+    method: 'DELETE',
+    path: `/api/sessions/${ID}`,
+    run: (api, c) => mutate(r.revokeSessionMutationOptions(api, TENANT), ID)(c),
+  },
+  {
+    factory: 'customersQueryOptions',
+    method: 'GET',
+    path: '/api/customers?limit=5&search=%E3%81%95%E3%81%A8%E3%81%86',
+    run: (api, c) => query(r.customersQueryOptions(api, TENANT, { limit: 5, search: 'さとう' }))(c),
+  },
+  {
+    factory: 'createCustomerMutationOptions',
+    method: 'POST',
+    path: '/api/customers',
+    run: (api, c) => mutate(r.createCustomerMutationOptions(api, TENANT), body)(c),
+  },
+  {
+    factory: 'customerQueryOptions',
+    method: 'GET',
+    path: `/api/customers/${ID}`,
+    run: (api, c) => query(r.customerQueryOptions(api, TENANT, ID))(c),
+  },
+  {
+    factory: 'updateCustomerMutationOptions',
+    method: 'PUT',
+    path: `/api/customers/${ID}`,
+    run: (api, c) => mutate(r.updateCustomerMutationOptions(api, TENANT), { id: ID, body })(c),
+  },
+  {
+    factory: 'deleteCustomerMutationOptions',
+    method: 'DELETE',
+    path: `/api/customers/${ID}`,
+    run: (api, c) => mutate(r.deleteCustomerMutationOptions(api, TENANT), ID)(c),
+  },
+  {
+    factory: 'interactionsQueryOptions',
+    method: 'GET',
+    path: '/api/interactions?limit=3',
+    run: (api, c) => query(r.interactionsQueryOptions(api, TENANT, { limit: 3 }))(c),
+  },
+  {
+    factory: 'createInteractionMutationOptions',
+    method: 'POST',
+    path: '/api/interactions',
+    run: (api, c) => mutate(r.createInteractionMutationOptions(api, TENANT), body)(c),
+  },
+  {
+    factory: 'customerInteractionsQueryOptions',
+    method: 'GET',
+    path: `/api/interactions/${ID}`,
+    run: (api, c) => query(r.customerInteractionsQueryOptions(api, TENANT, ID))(c),
+  },
+  {
+    factory: 'sendChatMessageMutationOptions',
+    method: 'POST',
+    path: '/api/chat',
+    run: (api, c) => mutate(r.sendChatMessageMutationOptions(api, TENANT), body)(c),
+  },
+  {
+    factory: 'askAssistantMutationOptions',
+    method: 'POST',
+    path: '/api/aiassistant/',
+    run: (api, c) => mutate(r.askAssistantMutationOptions(api, TENANT), body)(c),
+  },
+  {
+    factory: 'uploadDocumentMutationOptions',
+    method: 'POST',
+    path: '/api/documents/upload',
+    run: (api, c) => mutate(r.uploadDocumentMutationOptions(api, TENANT), { file, folder_id: ID })(c),
+  },
+  {
+    factory: 'uploadDocumentsMutationOptions',
+    method: 'POST',
+    path: '/api/documents/upload-multiple',
+    run: (api, c) => mutate(r.uploadDocumentsMutationOptions(api, TENANT), { files: [file, file] })(c),
+  },
+  {
+    factory: 'documentsQueryOptions',
+    method: 'GET',
+    path: `/api/documents/?folder_id=${ID}`,
+    run: (api, c) => query(r.documentsQueryOptions(api, TENANT, { folder_id: ID }))(c),
+  },
+  {
+    factory: 'documentQueryOptions',
+    method: 'GET',
+    path: `/api/documents/${ID}`,
+    run: (api, c) => query(r.documentQueryOptions(api, TENANT, ID))(c),
+  },
+  {
+    factory: 'deleteDocumentMutationOptions',
+    method: 'DELETE',
+    path: `/api/documents/${ID}`,
+    run: (api, c) => mutate(r.deleteDocumentMutationOptions(api, TENANT), ID)(c),
+  },
+  {
+    factory: 'documentSearchQueryOptions',
+    method: 'POST',
+    path: '/api/documents/search?query=%E5%A5%91%E7%B4%84',
+    run: (api, c) => query(r.documentSearchQueryOptions(api, TENANT, { query: '契約' }))(c),
+  },
+  {
+    factory: 'semanticSearchQueryOptions',
+    method: 'POST',
+    path: '/api/documents/semantic-search?query=%E5%A5%91%E7%B4%84',
+    run: (api, c) => query(r.semanticSearchQueryOptions(api, TENANT, { query: '契約' }))(c),
+  },
+  {
+    factory: 'moveDocumentMutationOptions',
+    method: 'PUT',
+    path: `/api/documents/${ID}/move`,
+    run: (api, c) => mutate(r.moveDocumentMutationOptions(api, TENANT), { id: ID, body })(c),
+  },
+  {
+    factory: 'staffListQueryOptions',
+    method: 'GET',
+    path: '/api/staff/',
+    run: (api, c) => query(r.staffListQueryOptions(api, TENANT))(c),
+  },
+  {
+    factory: 'createStaffMutationOptions',
+    method: 'POST',
+    path: '/api/staff/',
+    run: (api, c) => mutate(r.createStaffMutationOptions(api, TENANT), body)(c),
+  },
+  {
+    factory: 'staffSearchQueryOptions',
+    method: 'GET',
+    path: '/api/staff/search?query=%E7%94%B0%E4%B8%AD',
+    run: (api, c) => query(r.staffSearchQueryOptions(api, TENANT, { query: '田中' }))(c),
+  },
+  {
+    factory: 'staffMemberQueryOptions',
+    method: 'GET',
+    path: `/api/staff/${ID}`,
+    run: (api, c) => query(r.staffMemberQueryOptions(api, TENANT, ID))(c),
+  },
+  {
+    factory: 'updateStaffMutationOptions',
+    method: 'PUT',
+    path: `/api/staff/${ID}`,
+    run: (api, c) => mutate(r.updateStaffMutationOptions(api, TENANT), { id: ID, body })(c),
+  },
+  {
+    factory: 'deleteStaffMutationOptions',
+    method: 'DELETE',
+    path: `/api/staff/${ID}`,
+    run: (api, c) => mutate(r.deleteStaffMutationOptions(api, TENANT), ID)(c),
+  },
+  {
+    factory: 'productsQueryOptions',
+    method: 'GET',
+    path: '/api/products/',
+    run: (api, c) => query(r.productsQueryOptions(api, TENANT))(c),
+  },
+  {
+    factory: 'createProductMutationOptions',
+    method: 'POST',
+    path: '/api/products/',
+    run: (api, c) => mutate(r.createProductMutationOptions(api, TENANT), body)(c),
+  },
+  {
+    factory: 'productSearchQueryOptions',
+    method: 'GET',
+    path: '/api/products/search?q=%E6%A4%9C%E8%A8%BA',
+    run: (api, c) => query(r.productSearchQueryOptions(api, TENANT, { q: '検診' }))(c),
+  },
+  {
+    factory: 'productQueryOptions',
+    method: 'GET',
+    path: `/api/products/${ID}`,
+    run: (api, c) => query(r.productQueryOptions(api, TENANT, ID))(c),
+  },
+  {
+    factory: 'updateProductMutationOptions',
+    method: 'PUT',
+    path: `/api/products/${ID}`,
+    run: (api, c) => mutate(r.updateProductMutationOptions(api, TENANT), { id: ID, body })(c),
+  },
+  {
+    factory: 'deleteProductMutationOptions',
+    method: 'DELETE',
+    path: `/api/products/${ID}`,
+    run: (api, c) => mutate(r.deleteProductMutationOptions(api, TENANT), ID)(c),
+  },
+  {
+    factory: 'analyzeProductMutationOptions',
+    method: 'POST',
+    path: `/api/products/${ID}/analyze`,
+    run: (api, c) => mutate(r.analyzeProductMutationOptions(api, TENANT), { id: ID, body })(c),
+  },
+  {
+    factory: 'invitationsQueryOptions',
+    method: 'GET',
+    path: '/api/invitations/',
+    run: (api, c) => query(r.invitationsQueryOptions(api, TENANT))(c),
+  },
+  {
+    factory: 'createInvitationMutationOptions',
+    method: 'POST',
+    path: '/api/invitations/',
+    run: (api, c) => mutate(r.createInvitationMutationOptions(api, TENANT), body)(c),
+  },
+  {
+    factory: 'useInvitationMutationOptions',
+    method: 'POST',
+    path: '/api/invitations/use',
+    run: (api, c) => mutate(r.useInvitationMutationOptions(api), body)(c),
+  },
+  {
+    factory: 'deleteInvitationMutationOptions',
+    method: 'DELETE',
+    path: `/api/invitations/${ID}`,
+    run: (api, c) => mutate(r.deleteInvitationMutationOptions(api, TENANT), ID)(c),
+  },
+  {
+    factory: 'createWorkflowMutationOptions',
+    method: 'POST',
+    path: '/api/workflow/create',
+    run: (api, c) => mutate(r.createWorkflowMutationOptions(api, TENANT), body)(c),
+  },
+  {
+    factory: 'reviewWorkflowMutationOptions',
+    method: 'POST',
+    path: '/api/workflow/review',
+    run: (api, c) => mutate(r.reviewWorkflowMutationOptions(api, TENANT), body)(c),
+  },
+  {
+    factory: 'optimizeWorkflowMutationOptions',
+    method: 'POST',
+    path: '/api/workflow/optimize',
+    run: (api, c) => mutate(r.optimizeWorkflowMutationOptions(api, TENANT), body)(c),
+  },
+  {
+    factory: 'analyzeCustomersForMarketingMutationOptions',
+    method: 'POST',
+    path: '/api/marketing/customer-analysis',
+    run: (api, c) => mutate(r.analyzeCustomersForMarketingMutationOptions(api, TENANT), body)(c),
+  },
+  {
+    factory: 'proposeCampaignMutationOptions',
+    method: 'POST',
+    path: '/api/marketing/campaign-proposal',
+    run: (api, c) => mutate(r.proposeCampaignMutationOptions(api, TENANT), body)(c),
+  },
+  {
+    factory: 'analyzeCompetitorsMutationOptions',
+    method: 'POST',
+    path: '/api/marketing/competitor-analysis',
+    run: (api, c) => mutate(r.analyzeCompetitorsMutationOptions(api, TENANT), body)(c),
+  },
+  {
+    factory: 'planContentCalendarMutationOptions',
+    method: 'POST',
+    path: '/api/marketing/content-calendar',
+    run: (api, c) => mutate(r.planContentCalendarMutationOptions(api, TENANT), body)(c),
+  },
+  {
+    factory: 'notificationsInfiniteQueryOptions',
+    method: 'GET',
+    path: '/api/notifications?limit=10&offset=0',
+    run: (api, c) => c.fetchInfiniteQuery(r.notificationsInfiniteQueryOptions(api, TENANT)),
+  },
+  {
+    factory: 'notificationStatsQueryOptions',
+    method: 'GET',
+    path: '/api/notifications/stats',
+    run: (api, c) => query(r.notificationStatsQueryOptions(api, TENANT))(c),
+  },
+  {
+    factory: 'notificationQueryOptions',
+    method: 'GET',
+    path: `/api/notifications/${ID}`,
+    run: (api, c) => query(r.notificationQueryOptions(api, TENANT, ID))(c),
+  },
+  {
+    factory: 'updateNotificationMutationOptions',
+    method: 'PATCH',
+    path: `/api/notifications/${ID}`,
+    run: (api, c) =>
+      mutate(r.updateNotificationMutationOptions(api, TENANT), { id: ID, body: { read: true } })(c),
+  },
+  {
+    factory: 'markNotificationsAsReadMutationOptions',
+    method: 'POST',
+    path: '/api/notifications/mark-as-read',
+    run: (api, c) =>
+      mutate(r.markNotificationsAsReadMutationOptions(api, TENANT), { notification_ids: [ID] })(c),
+  },
+  {
+    factory: 'markAllNotificationsAsReadMutationOptions',
+    method: 'POST',
+    path: '/api/notifications/mark-all-as-read',
+    run: (api, c) => mutate(r.markAllNotificationsAsReadMutationOptions(api, TENANT))(c),
+  },
+  {
+    factory: 'foldersQueryOptions',
+    method: 'GET',
+    path: `/api/folders/?parent_id=${ID}`,
+    run: (api, c) => query(r.foldersQueryOptions(api, TENANT, { parent_id: ID }))(c),
+  },
+  {
+    factory: 'createFolderMutationOptions',
+    method: 'POST',
+    path: '/api/folders/',
+    run: (api, c) => mutate(r.createFolderMutationOptions(api, TENANT), body)(c),
+  },
+  {
+    factory: 'folderQueryOptions',
+    method: 'GET',
+    path: `/api/folders/${ID}`,
+    run: (api, c) => query(r.folderQueryOptions(api, TENANT, ID))(c),
+  },
+  {
+    factory: 'updateFolderMutationOptions',
+    method: 'PUT',
+    path: `/api/folders/${ID}`,
+    run: (api, c) => mutate(r.updateFolderMutationOptions(api, TENANT), { id: ID, body })(c),
+  },
+  {
+    factory: 'deleteFolderMutationOptions',
+    method: 'DELETE',
+    path: `/api/folders/${ID}`,
+    run: (api, c) => mutate(r.deleteFolderMutationOptions(api, TENANT), ID)(c),
+  },
+  {
+    factory: 'moveFolderMutationOptions',
+    method: 'POST',
+    path: `/api/folders/${ID}/move`,
+    run: (api, c) =>
+      mutate(r.moveFolderMutationOptions(api, TENANT), { id: ID, body: { new_parent_id: null } })(c),
+  },
+  {
+    factory: 'researchCustomerMutationOptions',
+    method: 'POST',
+    path: '/api/research/customer',
+    run: (api, c) => mutate(r.researchCustomerMutationOptions(api, TENANT), body)(c),
+  },
+  {
+    factory: 'researchExistingCustomerMutationOptions',
+    method: 'POST',
+    path: `/api/research/customer/${ID}`,
+    run: (api, c) => mutate(r.researchExistingCustomerMutationOptions(api, TENANT), { id: ID, body })(c),
+  },
+  {
+    factory: 'researchCompetitorsMutationOptions',
+    method: 'POST',
+    path: '/api/research/competitor',
+    run: (api, c) => mutate(r.researchCompetitorsMutationOptions(api, TENANT), body)(c),
+  },
+  {
+    factory: 'exportCustomerResearchPdfMutationOptions',
+    method: 'POST',
+    path: '/api/research/customer/pdf',
+    run: (api, c) => mutate(r.exportCustomerResearchPdfMutationOptions(api, TENANT), body)(c),
+  },
+  {
+    factory: 'exportCompetitorResearchPdfMutationOptions',
+    method: 'POST',
+    path: '/api/research/competitor/pdf',
+    run: (api, c) => mutate(r.exportCompetitorResearchPdfMutationOptions(api, TENANT), body)(c),
+  },
+  {
+    factory: 'uploadKnowledgeDocumentMutationOptions',
+    method: 'POST',
+    path: '/api/knowledge/upload',
+    run: (api, c) =>
+      mutate(r.uploadKnowledgeDocumentMutationOptions(api, TENANT), {
+        file,
+        title: '就業規則',
+        tags: '["労務"]',
+      })(c),
+  },
+  {
+    factory: 'knowledgeDocumentsQueryOptions',
+    method: 'GET',
+    path: '/api/knowledge/legal_checks?skip=0&limit=20',
+    run: (api, c) => query(r.knowledgeDocumentsQueryOptions(api, TENANT, { skip: 0, limit: 20 }))(c),
+  },
+  {
+    factory: 'deleteKnowledgeDocumentMutationOptions',
+    method: 'DELETE',
+    path: `/api/knowledge/legal_checks/${ID}`,
+    run: (api, c) => mutate(r.deleteKnowledgeDocumentMutationOptions(api, TENANT), ID)(c),
+  },
+  {
+    factory: 'askKnowledgeMutationOptions',
+    method: 'POST',
+    path: '/api/knowledge/chat',
+    run: (api, c) => mutate(r.askKnowledgeMutationOptions(api, TENANT), body)(c),
+  },
+  {
+    factory: 'knowledgeChatHistoryQueryOptions',
+    method: 'GET',
+    path: '/api/knowledge/chat/history',
+    run: (api, c) => query(r.knowledgeChatHistoryQueryOptions(api, TENANT))(c),
+  },
+  {
+    factory: 'knowledgeFeedbackMutationOptions',
+    method: 'PATCH',
+    path: `/api/knowledge/chat/${ID}/feedback`,
+    run: (api, c) => mutate(r.knowledgeFeedbackMutationOptions(api, TENANT), { id: ID, body })(c),
+  },
+  {
+    factory: 'tenantUsersQueryOptions',
+    method: 'GET',
+    path: '/api/tenant-users',
+    run: (api, c) => query(r.tenantUsersQueryOptions(api, TENANT))(c),
+  },
+  {
+    factory: 'addTenantUserMutationOptions',
+    method: 'POST',
+    path: `/api/tenants/${TENANT}/users`,
+    run: (api, c) => mutate(r.addTenantUserMutationOptions(api, TENANT), body)(c),
+  },
+  {
+    factory: 'updateTenantUserMutationOptions',
+    method: 'PUT',
+    path: `/api/tenant-users/${ID}`,
+    run: (api, c) => mutate(r.updateTenantUserMutationOptions(api, TENANT), { id: ID, body })(c),
+  },
+  {
+    factory: 'toggleTenantUserStatusMutationOptions',
+    method: 'POST',
+    path: `/api/tenant-users/${ID}/toggle-status`,
+    run: (api, c) => mutate(r.toggleTenantUserStatusMutationOptions(api, TENANT), ID)(c),
+  },
+  {
+    factory: 'reportClientErrorMutationOptions',
+    method: 'POST',
+    path: '/api/errors/report',
+    run: (api, c) => mutate(r.reportClientErrorMutationOptions(api), body)(c),
+  },
+  {
+    factory: 'reportClientErrorsMutationOptions',
+    method: 'POST',
+    path: '/api/errors/report/batch',
+    run: (api, c) => mutate(r.reportClientErrorsMutationOptions(api), { reports: [] })(c),
+  },
+];
+
+/** Calls that act for the signed-in user rather than a tenant carry no X-Tenant-Id. */
+const WITHOUT_TENANT = new Set<keyof Factories>([
+  'tenantMeQueryOptions',
+  'currentSessionQueryOptions',
+  'extendCurrentSessionMutationOptions',
+  'useInvitationMutationOptions',
+  'addTenantUserMutationOptions',
+  'reportClientErrorMutationOptions',
+  'reportClientErrorsMutationOptions',
+]);
+
+let server: Awaited<ReturnType<typeof startTestServer>>;
+beforeAll(async () => {
+  server = await startTestServer((request, response) => {
+    if (request.method === 'DELETE') {
+      response.writeHead(204);
+      return response.end();
+    }
+    if (request.path.endsWith('/pdf')) {
+      response.writeHead(200, { 'content-type': 'application/pdf' });
+      return response.end('%PDF-1.7');
+    }
+    if (request.path.startsWith('/api/notifications?'))
+      return json(response, 200, { total: 0, unread_count: 0, notifications: [] });
+    return json(response, 200, {});
+  });
+});
+afterAll(() => server.close());
+
+describe('React factories', () => {
+  it('cover every operation of the contract', () => {
+    const named = (Object.values(coverage) as Array<keyof Factories | null>).filter(
+      (name): name is keyof Factories => name !== null,
+    );
+    expect(new Set(cases.map((c) => c.factory))).toEqual(new Set(named));
+    const exported: Record<string, unknown> = { ...react };
+    for (const name of named) expect(typeof exported[name]).toBe('function');
+  });
+
+  it.each(cases)('$factory → $method $path', async ({ method, path, run, factory }) => {
+    const seen = server.requests.length;
+    const api = createApiClient({ baseUrl: server.url, getAccessToken: () => 'token' });
+    await run(
+      api,
+      new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } }),
+    );
+    const request = server.requests[seen];
+    expect(server.requests).toHaveLength(seen + 1);
+    expect([request?.method, request?.path]).toEqual([method, path]);
+    expect(request?.authorization).toBe('Bearer token');
+    expect(request?.tenantId).toBe(WITHOUT_TENANT.has(factory) ? undefined : TENANT);
+  });
+
+  it('sends uploads as multipart with the file name', async () => {
+    const api = createApiClient({ baseUrl: server.url, getAccessToken: () => 'token' });
+    const client = new QueryClient();
+    await new MutationObserver(client, react.uploadDocumentMutationOptions(api, TENANT)).mutate({
+      file,
+      folder_id: ID,
+    });
+    const request = server.requests.at(-1);
+    expect(request?.contentType).toMatch(/^multipart\/form-data; boundary=/);
+    expect(request?.body).toContain('filename="診療案内.txt"');
+    expect(request?.body).toContain(`name="folder_id"\r\n\r\n${ID}`);
+  });
+});
