@@ -1,9 +1,12 @@
-// `pnpm test:storybook`: build the static Storybook, serve it on 127.0.0.1, and run every story
-// (render, play function, axe) in Debian's Chromium with @storybook/test-runner.
+// `pnpm test:storybook`: build the static Storybook, serve it on 127.0.0.1, run every story
+// (render, play function, axe) in Debian's Chromium with @storybook/test-runner, then compare the
+// composites with their screenshot baselines (scripts/visual-regression.mjs).
 //
-//   node scripts/test-storybook.mjs              build, then test
-//   node scripts/test-storybook.mjs --no-build   test the existing storybook-static/
-//   node scripts/test-storybook.mjs -- Button    extra arguments go to test-storybook (Jest filters…)
+//   node scripts/test-storybook.mjs                  build, then test, then visual regression
+//   node scripts/test-storybook.mjs --no-build       test the existing storybook-static/
+//   node scripts/test-storybook.mjs --no-visual      skip the screenshot comparison
+//   node scripts/test-storybook.mjs --update-visual  rewrite the baselines (this kind of machine only)
+//   node scripts/test-storybook.mjs -- Button        extra arguments go to test-storybook (Jest filters…)
 //
 // CHROMIUM_PATH overrides /usr/bin/chromium. The Jest/Playwright launch options live in
 // .storybook/test-runner-jest.config.js, the per-story viewport in .storybook/test-runner.ts.
@@ -13,14 +16,18 @@ import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runVisualRegression } from './visual-regression.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(path.join(root, 'package.json'));
 const outputDir = 'storybook-static';
 
 const argv = process.argv.slice(2);
+const ownFlags = ['--no-build', '--no-visual', '--update-visual', '--'];
 const skipBuild = argv.includes('--no-build');
-const passthrough = argv.filter((arg) => arg !== '--no-build' && arg !== '--');
+const skipVisual = argv.includes('--no-visual');
+const updateVisual = argv.includes('--update-visual');
+const passthrough = argv.filter((arg) => !ownFlags.includes(arg));
 
 const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 if (!existsSync(chromiumPath)) {
@@ -132,6 +139,11 @@ try {
     '--maxWorkers=2',
     ...passthrough,
   ]);
+  // The screenshots only mean something for the whole set of stories.
+  if (exitCode === 0 && !skipVisual && passthrough.length === 0) {
+    console.log('合成コンポーネントのスクリーンショットを基準画像と比べます…');
+    exitCode = await runVisualRegression({ baseUrl: url, update: updateVisual, chromiumPath });
+  }
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
 } finally {

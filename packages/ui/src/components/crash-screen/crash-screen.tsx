@@ -47,8 +47,10 @@ export function CrashScreen({
   const [firstShown] = useState(() => Date.now());
   const time = formatDateTime(error.time ?? firstShown);
   const url = error.url ?? (typeof location === 'undefined' ? '' : location.href);
+  const headline = error.name ? `${error.name}: ${error.message}` : error.message;
+  // A stack trace usually starts with the headline already.
   const technical = [
-    error.name ? `${error.name}: ${error.message}` : error.message,
+    error.stack?.includes(error.message) ? null : headline,
     error.stack,
     error.componentStack,
   ]

@@ -37,11 +37,10 @@ export type ErrorSnackbarProps = {
 };
 
 const toneClasses = {
-  info: 'border-info/40 [&_[data-slot=error-snackbar-icon]]:text-info',
-  warning: 'border-warning/50 [&_[data-slot=error-snackbar-icon]]:text-warning',
-  error: 'border-error/50 [&_[data-slot=error-snackbar-icon]]:text-error',
+  info: 'border-info/40 border-l-info [&_[data-slot=error-snackbar-icon]]:text-info',
+  warning: 'border-warning/50 border-l-warning [&_[data-slot=error-snackbar-icon]]:text-warning',
+  error: 'border-error/50 border-l-error [&_[data-slot=error-snackbar-icon]]:text-error',
 } as const;
-const toneBars = { info: 'bg-info', warning: 'bg-warning', error: 'bg-error' } as const;
 const toneIcons = { info: Info, warning: TriangleAlert, error: CircleAlert } as const;
 
 /**
@@ -110,14 +109,13 @@ export function ErrorSnackbar({
         if (event.key === 'Escape') onDismiss();
       }}
       className={cn(
-        'fixed inset-x-2 bottom-2 z-[60] mx-auto max-w-lg overflow-hidden rounded-lg border bg-surface text-surface-foreground shadow-lg',
+        'fixed inset-x-2 bottom-2 z-[60] mx-auto max-w-lg overflow-hidden rounded-lg border border-l-4 bg-surface text-surface-foreground shadow-lg',
         'sm:inset-x-auto sm:right-4 sm:bottom-4 sm:w-[28rem]',
         'motion-safe:animate-toast-in',
         toneClasses[tone],
         className,
       )}
     >
-      <div aria-hidden="true" className={cn('absolute inset-y-0 left-0 w-1', toneBars[tone])} />
       <div className="flex items-start gap-3 py-3 pr-2 pl-4">
         <Icon data-slot="error-snackbar-icon" aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
         <div className="grid min-w-0 flex-1 gap-2">

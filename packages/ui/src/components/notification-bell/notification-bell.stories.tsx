@@ -69,6 +69,15 @@ export const Playground: Story = {
   },
 };
 
+/** The panel open with unread and read items. */
+export const Open: Story = {
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: /^通知\s*（未読 3 件）$/ }));
+    const panel = await screen.findByRole('dialog', { name: '通知' });
+    await expect(within(panel).getAllByRole('listitem')).toHaveLength(5);
+  },
+};
+
 export const Catalog: Story = {
   render: (args) => (
     <div className="flex items-center gap-4">

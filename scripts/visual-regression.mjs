@@ -1,0 +1,299 @@
+// Visual regression of the composites without the Chromatic service: screenshots of chosen stories
+// of the static Storybook at 375 and 1440 px in Debian's Chromium, compared with the PNG baselines
+// in packages/ui/visual-baselines/ (pixelmatch, small tolerance). Differences go to
+// packages/ui/visual-diffs/ (git-ignored): <name>.actual.png and <name>.diff.png.
+//
+//   node scripts/visual-regression.mjs            serve storybook-static/ and compare
+//   node scripts/visual-regression.mjs --update   write new baselines (only on this kind of machine)
+//   node scripts/visual-regression.mjs --build    build Storybook first
+//
+// `pnpm test:storybook` runs it after the test-runner against the same server (see
+// test-storybook.mjs). Baselines depend on Chromium's and the fonts' rendering: regenerate them
+// only on the CI machine type (Debian Chromium + fonts-noto-cjk), never on a laptop.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import pixelmatch from 'pixelmatch';
+import { chromium } from 'playwright-core';
+import { PNG } from 'pngjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const baselineDir = path.join(root, 'packages/ui/visual-baselines');
+const diffDir = path.join(root, 'packages/ui/visual-diffs');
+const metaFile = path.join(baselineDir, 'baselines.json');
+
+/** Per-channel colour distance pixelmatch ignores (anti-aliasing noise). */
+const PIXEL_THRESHOLD = 0.1;
+/** Share of differing pixels tolerated per screenshot. */
+const MAX_DIFF_RATIO = 0.001;
+
+const WIDTHS = { mobile: { width: 375, height: 812 }, desktop: { width: 1440, height: 900 } };
+
+/**
+ * The stories whose end state (after the play function) is the picture: every composite of issue 4,
+ * open where it has a menu or a dialog. `widths` defaults to both.
+ */
+export const VISUAL_STORIES = [
+  { id: 'layout-appsidebar--playground', widths: ['desktop'] },
+  { id: 'layout-appsidebar--mobile-drawer-open', widths: ['mobile'] },
+  { id: 'layout-topbar--with-slots' },
+  { id: 'layout-applayout--desktop', widths: ['desktop'] },
+  { id: 'layout-applayout--mobile', widths: ['mobile'] },
+  { id: 'composites-sessionindicator--catalog' },
+  { id: 'composites-sessionindicator--warning-open' },
+  { id: 'composites-notificationlist--catalog' },
+  { id: 'composites-notificationbell--open', widths: ['desktop'] },
+  { id: 'composites-notificationbell--mobile', widths: ['mobile'] },
+  { id: 'composites-errorsnackbar--catalog' },
+  { id: 'composites-errorsnackbar--medium' },
+  { id: 'composites-errormodal--authentication' },
+  { id: 'composites-errormodal--mobile' },
+  { id: 'composites-offlinebanner--playground' },
+  { id: 'composites-slowconnectionnotice--dismiss' },
+  { id: 'composites-updatebanner--playground' },
+  { id: 'composites-crashscreen--playground' },
+];
+
+function chromiumVersion(executablePath) {
+  return new Promise((resolve) => {
+    const child = spawn(executablePath, ['--version'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.on('exit', () => resolve(output.trim() || 'unknown'));
+    child.on('error', () => resolve('unknown'));
+  });
+}
+
+/** Waits in the page for Storybook to finish rendering the story and running its play function. */
+const STORY_DONE_SCRIPT = () => {
+  window.__visualStory = { done: false, error: null };
+  const attach = () => {
+    const channel = window.__STORYBOOK_ADDONS_CHANNEL__;
+    if (!channel) return false;
+    channel.on('storyRendered', () => {
+      window.__visualStory.done = true;
+    });
+    for (const event of ['playFunctionThrewException', 'storyThrewException', 'storyErrored']) {
+      channel.on(event, (error) => {
+        window.__visualStory.error = String(error?.message ?? error?.title ?? event);
+        window.__visualStory.done = true;
+      });
+    }
+    return true;
+  };
+  if (!attach()) {
+    const timer = setInterval(() => {
+      if (attach()) clearInterval(timer);
+    }, 5);
+  }
+};
+
+async function capture(context, baseUrl, id, size) {
+  const page = await context.newPage();
+  try {
+    await page.setViewportSize(size);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.addInitScript(STORY_DONE_SCRIPT);
+    await page.goto(`${baseUrl}/iframe.html?id=${id}&viewMode=story`);
+    await page.waitForFunction(() => window.__visualStory?.done === true, null, { timeout: 30_000 });
+    const error = await page.evaluate(() => window.__visualStory.error);
+    if (error) throw new Error(`${id}: ${error}`);
+    await page.evaluate(() => document.fonts.ready);
+    // Let focus rings, portals and layout settle after the play function's last step.
+    await page.waitForTimeout(150);
+    return await page.screenshot({ animations: 'disabled', caret: 'hide', scale: 'css' });
+  } finally {
+    await page.close();
+  }
+}
+
+function compare(actualBuffer, baselinePath) {
+  const actual = PNG.sync.read(actualBuffer);
+  const expected = PNG.sync.read(readFileSync(baselinePath));
+  if (actual.width !== expected.width || actual.height !== expected.height) {
+    return {
+      ratio: 1,
+      reason: `大きさが違います（${expected.width}×${expected.height} → ${actual.width}×${actual.height}）`,
+    };
+  }
+  const diff = new PNG({ width: actual.width, height: actual.height });
+  const pixels = pixelmatch(expected.data, actual.data, diff.data, actual.width, actual.height, {
+    threshold: PIXEL_THRESHOLD,
+  });
+  return { ratio: pixels / (actual.width * actual.height), pixels, diff: PNG.sync.write(diff) };
+}
+
+/**
+ * Screenshots every story in VISUAL_STORIES from `baseUrl` (a served storybook-static) and compares
+ * them with the baselines, or rewrites the baselines with `update`. Resolves to an exit code.
+ */
+export async function runVisualRegression({ baseUrl, update = false, chromiumPath = '/usr/bin/chromium' }) {
+  const started = Date.now();
+  const version = await chromiumVersion(chromiumPath);
+  const meta = existsSync(metaFile) ? JSON.parse(readFileSync(metaFile, 'utf8')) : null;
+  rmSync(diffDir, { recursive: true, force: true });
+  mkdirSync(baselineDir, { recursive: true });
+
+  const jobs = VISUAL_STORIES.flatMap(({ id, widths = ['mobile', 'desktop'] }) =>
+    widths.map((width) => ({ id, width, name: `${id}--${WIDTHS[width].width}` })),
+  );
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--font-render-hinting=none',
+      '--force-color-profile=srgb',
+    ],
+  });
+  const failures = [];
+  let written = 0;
+  try {
+    const context = await browser.newContext({
+      deviceScaleFactor: 1,
+      locale: 'ja-JP',
+      timezoneId: 'Asia/Tokyo',
+    });
+    // Two pages at a time: the machine has two cores.
+    const queue = [...jobs];
+    const worker = async () => {
+      for (let job = queue.shift(); job; job = queue.shift()) {
+        const baselinePath = path.join(baselineDir, `${job.name}.png`);
+        let shot;
+        try {
+          shot = await capture(context, baseUrl, job.id, WIDTHS[job.width]);
+        } catch (error) {
+          failures.push(`${job.name}: ${error instanceof Error ? error.message : error}`);
+          continue;
+        }
+        if (update || !existsSync(baselinePath)) {
+          writeFileSync(baselinePath, shot);
+          written += 1;
+          if (!update) failures.push(`${job.name}: 基準画像がなかったので作りました（コミットしてください）`);
+          continue;
+        }
+        const result = compare(shot, baselinePath);
+        if (result.ratio > MAX_DIFF_RATIO) {
+          mkdirSync(diffDir, { recursive: true });
+          writeFileSync(path.join(diffDir, `${job.name}.actual.png`), shot);
+          if (result.diff) writeFileSync(path.join(diffDir, `${job.name}.diff.png`), result.diff);
+          failures.push(
+            `${job.name}: ${result.reason ?? `${result.pixels} 画素（${(result.ratio * 100).toFixed(3)}%）が違います`}`,
+          );
+        }
+      }
+    };
+    await Promise.all([worker(), worker()]);
+  } finally {
+    await browser.close();
+  }
+
+  if (update) {
+    writeFileSync(
+      metaFile,
+      `${JSON.stringify({ chromium: version, platform: `${process.platform}-${process.arch}`, tolerance: MAX_DIFF_RATIO }, null, 2)}\n`,
+    );
+  }
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (failures.length === 0) {
+    console.log(
+      `visual regression: ${update ? `${written} 枚の基準画像を更新` : `${jobs.length} 枚すべて基準どおり`} (${seconds} 秒)`,
+    );
+    return 0;
+  }
+  console.error(`visual regression: ${failures.length} 件の差分 (${seconds} 秒)\n  ${failures.join('\n  ')}`);
+  if (meta && meta.chromium !== version) {
+    console.error(
+      `基準画像は ${meta.chromium} で作られ、今は ${version} です。描画の違いなら、この種類のマシンで --update してください。`,
+    );
+  }
+  console.error(`差分画像: ${path.relative(root, diffDir)}/`);
+  return 1;
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function main() {
+  const argv = process.argv.slice(2);
+  const require = createRequire(path.join(root, 'package.json'));
+  const bin = (pkg, name) => {
+    const manifestPath = require.resolve(`${pkg}/package.json`);
+    const manifest = require(manifestPath);
+    return path.join(
+      path.dirname(manifestPath),
+      typeof manifest.bin === 'string' ? manifest.bin : manifest.bin[name],
+    );
+  };
+  const runNode = (script, args, stdio = 'inherit') =>
+    new Promise((resolve) => {
+      const child = spawn(process.execPath, [script, ...args], { cwd: root, stdio });
+      child.on('exit', (code) => resolve(code ?? 1));
+    });
+  if (argv.includes('--build')) {
+    const code = await runNode(bin('storybook', 'storybook'), ['build', '-o', 'storybook-static', '--quiet']);
+    if (code !== 0) process.exit(code);
+  }
+  if (!existsSync(path.join(root, 'storybook-static/index.json'))) {
+    console.error(
+      'storybook-static/ がありません。--build を付けるか pnpm build-storybook を実行してください。',
+    );
+    process.exit(1);
+  }
+  const port = await freePort();
+  const server = spawn(
+    process.execPath,
+    [
+      bin('http-server', 'http-server'),
+      'storybook-static',
+      '-a',
+      '127.0.0.1',
+      '-p',
+      String(port),
+      '-s',
+      '-c-1',
+    ],
+    { cwd: root, stdio: 'ignore' },
+  );
+  let code = 1;
+  try {
+    const url = `http://127.0.0.1:${port}`;
+    for (let tries = 0; tries < 150; tries += 1) {
+      try {
+        if ((await fetch(`${url}/index.json`)).ok) break;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    code = await runVisualRegression({
+      baseUrl: url,
+      update: argv.includes('--update'),
+      chromiumPath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    });
+  } finally {
+    server.kill('SIGTERM');
+  }
+  process.exit(code);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  await main();
+}
