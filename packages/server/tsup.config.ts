@@ -1,4 +1,3 @@
-import { copyFile } from 'node:fs/promises';
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
@@ -14,8 +13,6 @@ export default defineConfig({
   dts: { entry: { index: 'src/index.ts' } },
   // node_modules stay external: the dist runs from packages/server, where they resolve.
   skipNodeModulesBundle: true,
-  async onSuccess() {
-    // The contract travels with the build so that dist/ does not depend on the repository layout.
-    await copyFile('../../openapi/openapi.yaml', 'dist/openapi.yaml');
-  },
+  // The contract travels with the build as dist/openapi.json (`pnpm run bundle-openapi`, run by
+  // `build` after tsup), so that dist/ does not depend on the repository layout.
 });

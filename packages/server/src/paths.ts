@@ -35,9 +35,12 @@ export function serverVersion(): string {
   return version;
 }
 
-/** The OpenAPI document: copied next to the bundle at build time, else read from the repository. */
+/**
+ * The OpenAPI document: openapi/openapi.yaml in the repository, else the Redocly bundle
+ * dist/openapi.json made by the build (the same document; a test keeps them equal).
+ */
 export function openapiSpecPath(): string {
-  const candidates = [join(packageRoot, 'dist', 'openapi.yaml')];
+  const candidates = [join(packageRoot, 'dist', 'openapi.json')];
   if (repoRoot) candidates.unshift(join(repoRoot, 'openapi', 'openapi.yaml'));
   const found = candidates.find((candidate) => existsSync(candidate));
   if (!found) throw new Error(`openapi.yaml が見つかりません（${candidates.join(', ')}）`);

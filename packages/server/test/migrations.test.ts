@@ -1,8 +1,13 @@
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAppRole } from '../src/db/app-role';
 import { bootstrapDatabase } from '../src/db/bootstrap';
 import { migrate, readMigrations } from '../src/db/migrate';
+import { ALL_PERMISSIONS, ROLE_PERMISSIONS } from '../src/domain/permissions';
+import { migrationsDir } from '../src/paths';
 import { createBlankDatabase } from './support/database';
 
 describe('migrations', () => {
@@ -68,5 +73,93 @@ describe('migrations', () => {
     } finally {
       await other.drop();
     }
+  });
+
+  it('0002 brings memberships of 0001 to the new catalogue and role defaults, keeping what was granted', async () => {
+    const other = await createBlankDatabase();
+    const onlyFirst = await mkdtemp(join(tmpdir(), 'tsumiki-migrations-'));
+    const old = new pg.Client({ connectionString: other.ownerUrl });
+    await old.connect();
+    try {
+      await ensureAppRole(old, other.ownerUrl);
+      await copyFile(join(migrationsDir, '0001_initial.sql'), join(onlyFirst, '0001_initial.sql'));
+      await migrate(old, onlyFirst);
+      // The catalogue and defaults of 0001: admins held everything including sessions.manage,
+      // staff the customer work only.
+      const oldAll = [
+        'customers.read',
+        'customers.write',
+        'customers.delete',
+        'interactions.read',
+        'interactions.write',
+        'interactions.delete',
+        'products.read',
+        'products.write',
+        'products.delete',
+        'documents.read',
+        'documents.write',
+        'documents.delete',
+        'staff.read',
+        'staff.write',
+        'invitations.read',
+        'invitations.write',
+        'tenant_users.read',
+        'tenant_users.write',
+        'notifications.read',
+        'notifications.write',
+        'ai.use',
+        'sessions.manage',
+      ];
+      const oldStaff = ['customers.read', 'customers.write', 'interactions.read', 'interactions.write'];
+      await old.query(
+        `insert into tenants (id, name, plan) values ('6f1c2a4e-3b5d-4e8f-9a1b-2c3d4e5f6a09', '旧テナント', 'basic')`,
+      );
+      const members = [
+        ['admin', oldAll],
+        ['staff', oldStaff],
+        ['user', ['customers.read', 'staff.read']],
+      ] as const;
+      for (const [index, [role, permissions]] of members.entries()) {
+        const { rows } = await old.query<{ id: string }>(
+          'insert into users (email) values ($1) returning id',
+          [`${role}${index}@old.example`],
+        );
+        await old.query(
+          `insert into tenant_users (tenant_id, user_id, role, permissions)
+           values ('6f1c2a4e-3b5d-4e8f-9a1b-2c3d4e5f6a09', $1, $2, $3)`,
+          [rows[0]?.id, role, permissions],
+        );
+      }
+
+      expect((await migrate(old)).applied).toEqual(['0002_session_events_and_permissions']);
+
+      const { rows } = await old.query<{ role: 'admin' | 'staff' | 'user'; permissions: string[] }>(
+        'select role, permissions from tenant_users order by created_at',
+      );
+      const byRole = new Map(rows.map((row) => [row.role, row.permissions]));
+      expect([...(byRole.get('admin') ?? [])].sort()).toEqual([...ALL_PERMISSIONS].sort());
+      expect([...(byRole.get('staff') ?? [])].sort()).toEqual([...ROLE_PERMISSIONS.staff].sort());
+      // An extra grant (staff.read for a user) stays.
+      expect([...(byRole.get('user') ?? [])].sort()).toEqual([...ROLE_PERMISSIONS.user, 'staff.read'].sort());
+    } finally {
+      await old.end();
+      await rm(onlyFirst, { recursive: true, force: true });
+      await other.drop();
+    }
+  });
+
+  it('accepts only the 47 prefectures (or none) for a customer', async () => {
+    await client.query(
+      `insert into tenants (id, name, plan) values ('6f1c2a4e-3b5d-4e8f-9a1b-2c3d4e5f6a08', '県', 'basic')`,
+    );
+    const insert = (prefecture: string | null) =>
+      client.query(
+        `insert into customers (tenant_id, last_name, first_name, last_name_kana, first_name_kana, prefecture)
+         values ('6f1c2a4e-3b5d-4e8f-9a1b-2c3d4e5f6a08', '山田', '太郎', 'ヤマダ', 'タロウ', $1)`,
+        [prefecture],
+      );
+    await insert('沖縄県');
+    await insert(null);
+    await expect(insert('東京')).rejects.toThrow(/customers_prefecture_check/);
   });
 });

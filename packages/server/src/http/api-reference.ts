@@ -50,6 +50,7 @@ function page(scriptPath: string): string {
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <meta name="robots" content="noindex" />
+    <link rel="icon" href="data:," />
     <title>Tsumiki API リファレンス</title>
   </head>
   <body>
@@ -57,7 +58,8 @@ function page(scriptPath: string): string {
       API リファレンスの表示には JavaScript が必要です。契約そのものは
       <a href="${OPENAPI_JSON_PATH}">${OPENAPI_JSON_PATH}</a> で読めます。
     </noscript>
-    <div id="api-reference"></div>
+    <!-- Not id="api-reference": Scalar's bundle auto-mounts a second, unconfigured reference there. -->
+    <div id="reference"></div>
     <script src="${scriptPath}"></script>
     <script src="${API_REFERENCE_PATH}/init.js"></script>
   </body>
@@ -66,18 +68,20 @@ function page(scriptPath: string): string {
 }
 
 // A file rather than an inline script, so that the page's CSP needs no 'unsafe-inline' for scripts.
-const INIT_SCRIPT = `Scalar.createApiReference('#api-reference', ${JSON.stringify({
+const INIT_SCRIPT = `Scalar.createApiReference('#reference', ${JSON.stringify({
   url: OPENAPI_JSON_PATH,
   withDefaultFonts: false,
   telemetry: false,
   mcp: { disabled: true },
+  // Scalar's hosted AI chat: it would leave this origin (and the CSP blocks it anyway).
+  agent: { disabled: true },
   showDeveloperTools: 'never',
   documentDownloadType: 'json',
   defaultOpenFirstTag: true,
   operationTitleSource: 'summary',
   showOperationId: true,
   customCss:
-    ':root { --scalar-font: "Hiragino Sans", "Noto Sans JP", "Yu Gothic UI", Meiryo, system-ui, sans-serif; }',
+    ':root { --scalar-font: "Hiragino Sans", "Noto Sans JP", "Yu Gothic UI", Meiryo, system-ui, sans-serif; --scalar-font-code: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; }',
 })});
 `;
 

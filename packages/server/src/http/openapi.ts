@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { parse } from 'yaml';
@@ -54,8 +54,20 @@ export const TENANT_PATH_PARAMETER = 'tenantId';
 
 const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'patch', 'head', 'options']);
 
+const parsedDocuments = new Map<string, { mtimeMs: number; document: OpenApiDocument }>();
+
+/**
+ * The contract, parsed (YAML or JSON). Parsing the YAML takes a few hundred milliseconds, so it
+ * is kept per file and modification time; every caller gets its own copy to change as it likes.
+ */
 export function loadOpenApiDocument(path: string = openapiSpecPath()): OpenApiDocument {
-  return parse(readFileSync(path, 'utf8')) as OpenApiDocument;
+  const { mtimeMs } = statSync(path);
+  let cached = parsedDocuments.get(path);
+  if (cached?.mtimeMs !== mtimeMs) {
+    cached = { mtimeMs, document: parse(readFileSync(path, 'utf8')) as OpenApiDocument };
+    parsedDocuments.set(path, cached);
+  }
+  return structuredClone(cached.document);
 }
 
 function resolveParameter(
@@ -121,12 +133,13 @@ export function operationPolicies(document: OpenApiDocument): Map<string, Operat
 }
 
 /**
- * Ajv for JSON Schema 2020-12 (OpenAPI 3.1): query strings coerced to the declared types,
- * declared defaults filled in, every problem reported (the client lists them all).
+ * Ajv for JSON Schema 2020-12 (OpenAPI 3.1): declared defaults filled in, every problem reported
+ * (the client lists them all). Query strings, path parameters and headers arrive as text and are
+ * coerced to the declared types; JSON bodies are typed already and are taken as they are.
  */
-function createRequestAjv(): Ajv2020 {
+function createRequestAjv(coerce: boolean): Ajv2020 {
   const ajv = new Ajv2020({
-    coerceTypes: 'array',
+    coerceTypes: coerce ? 'array' : false,
     useDefaults: true,
     removeAdditional: true,
     allErrors: true,
@@ -161,7 +174,12 @@ function lowerCaseHeaderNames(schema: JsonSchema): JsonSchema {
 
 /** Fastify validator compiler over our Ajv 2020 instance. */
 export function createValidatorCompiler() {
-  const ajv = createRequestAjv();
-  return ({ schema, httpPart }: { schema: unknown; httpPart?: string }) =>
-    ajv.compile(httpPart === 'headers' ? lowerCaseHeaderNames(schema as JsonSchema) : (schema as JsonSchema));
+  const textual = createRequestAjv(true);
+  const json = createRequestAjv(false);
+  return ({ schema, httpPart }: { schema: unknown; httpPart?: string }) => {
+    if (httpPart === 'body') return json.compile(schema as JsonSchema);
+    return textual.compile(
+      httpPart === 'headers' ? lowerCaseHeaderNames(schema as JsonSchema) : (schema as JsonSchema),
+    );
+  };
 }

@@ -1,0 +1,202 @@
+import type { LightMyRequestResponse } from 'fastify';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuthService } from '../src/auth/auth-service';
+import type { Db } from '../src/db/database';
+import { setFeatureSwitch } from '../src/db/repositories/features';
+import { withTenant } from '../src/db/tenant-scope';
+import { FEATURES } from '../src/domain/features';
+import { createApiHandlers } from '../src/http/api-handlers';
+import { registerApiRoutes } from '../src/http/api-routes';
+import { loadOpenApiDocument, type OperationPolicy, operationPolicies } from '../src/http/openapi';
+import { plannedOperations } from '../src/http/planned-operations';
+import { DEMO_TENANTS, DEMO_USERS } from '../src/seed/demo';
+import { expectErrorEnvelope, expectMatchesContract } from './support/contract';
+import { createUser } from './support/fixtures';
+import { createTestServer, type TestServer } from './support/server';
+
+const document = loadOpenApiDocument();
+const policies = operationPolicies(document);
+const planned = [...policies.values()].filter((policy) => policy.planned);
+const SOME_ID = '3b0c8a52-6c1e-4f7a-9d2b-8e4f5a6b7c8d';
+const NO_PERMISSIONS = 'nobody@sakura-clinic.example';
+
+/** The planned operation's URL, with a well-formed id (and the given tenant where the path names one). */
+function urlOf(policy: OperationPolicy, tenantId: string): string {
+  return policy.path.replace('{tenantId}', tenantId).replace(/\{[A-Za-z]+\}/g, SOME_ID);
+}
+
+describe('planned operations', () => {
+  let server: TestServer;
+  const tokens = new Map<string, string>();
+
+  beforeAll(async () => {
+    server = await createTestServer();
+    const owner = server.database.owner;
+    await createUser(owner, {
+      email: NO_PERMISSIONS,
+      memberships: [{ tenantId: DEMO_TENANTS.sakura.id, role: 'user', permissions: [] }],
+    });
+    // さくら has every feature on (three are off by default); みどり has every feature off.
+    for (const feature of FEATURES) {
+      await withTenant(owner, DEMO_TENANTS.sakura.id, (tx) =>
+        setFeatureSwitch(tx, DEMO_TENANTS.sakura.id, feature, true),
+      );
+      await withTenant(owner, DEMO_TENANTS.midori.id, (tx) =>
+        setFeatureSwitch(tx, DEMO_TENANTS.midori.id, feature, false),
+      );
+    }
+    for (const email of [DEMO_USERS.sakuraAdmin.email, DEMO_USERS.midoriAdmin.email, NO_PERMISSIONS]) {
+      tokens.set(email, (await server.signIn(email)).access_token);
+    }
+  });
+
+  afterAll(async () => {
+    await server.close();
+  });
+
+  function call(
+    policy: OperationPolicy,
+    email: string | null,
+    tenantId?: string,
+  ): Promise<LightMyRequestResponse> {
+    return server.app.inject({
+      method: policy.method as 'GET',
+      url: urlOf(policy, tenantId ?? DEMO_TENANTS.sakura.id),
+      headers: {
+        ...(email ? { authorization: `Bearer ${tokens.get(email)}` } : {}),
+        ...(tenantId && policy.tenantSource === 'header' ? { 'x-tenant-id': tenantId } : {}),
+      },
+    });
+  }
+
+  it('are the 69 operations the contract marks with 501', () => {
+    expect(planned.map((policy) => policy.operationId).sort()).toEqual([...plannedOperations].sort());
+    expect(planned).toHaveLength(69);
+  });
+
+  it('answer 501 SYS_005 to a member who passes every check, whatever the input', async () => {
+    for (const policy of planned) {
+      const response = await call(policy, DEMO_USERS.sakuraAdmin.email);
+      expect(response.statusCode, policy.operationId).toBe(501);
+      expectMatchesContract(policy.operationId, 501, response.json());
+      expectErrorEnvelope(response.json(), 'SYS_005');
+      expect(response.json().error).toMatchObject({
+        category: 'system',
+        severity: 'low',
+        message: 'この機能は現在準備中です。',
+        context: { operation: policy.operationId },
+      });
+    }
+  });
+
+  it('check the permission first: 403 AUTH_004 without it', async () => {
+    for (const policy of planned) {
+      const response = await call(policy, NO_PERMISSIONS);
+      if (policy.permission) {
+        expect(response.statusCode, policy.operationId).toBe(403);
+        expectMatchesContract(policy.operationId, 403, response.json());
+        expectErrorEnvelope(response.json(), 'AUTH_004');
+        expect(response.json().error.context).toEqual({ permission: policy.permission });
+      } else {
+        // useInvitation and the error reports need nothing beyond being signed in.
+        expect(response.statusCode, policy.operationId).toBe(501);
+      }
+    }
+  });
+
+  it("check the tenant first: 403 AUTH_005 for another tenant's id", async () => {
+    for (const policy of planned.filter((candidate) => candidate.tenantScoped)) {
+      const response = await call(policy, DEMO_USERS.midoriAdmin.email, DEMO_TENANTS.sakura.id);
+      expect(response.statusCode, policy.operationId).toBe(403);
+      expectErrorEnvelope(response.json(), 'AUTH_005');
+    }
+  });
+
+  it('check the feature first: 403 FEAT_001 where the tenant switched it off', async () => {
+    for (const policy of planned) {
+      const response = await call(policy, DEMO_USERS.midoriAdmin.email, DEMO_TENANTS.midori.id);
+      if (policy.feature) {
+        expect(response.statusCode, policy.operationId).toBe(403);
+        expectErrorEnvelope(response.json(), 'FEAT_001');
+        expect(response.json().error.context).toEqual({ feature: policy.feature });
+      } else {
+        expect(response.statusCode, policy.operationId).toBe(501);
+      }
+    }
+  });
+
+  it('check the token first: 401 AUTH_001 without one', async () => {
+    for (const policy of planned) {
+      const response = await call(policy, null);
+      expect(response.statusCode, policy.operationId).toBe(401);
+      expectErrorEnvelope(response.json(), 'AUTH_001');
+    }
+  });
+
+  it('take a real multipart upload to the checks (501, not 415), and a malformed tenant id to 422', async () => {
+    const boundary = '----tsumiki-test';
+    const payload = [
+      `--${boundary}`,
+      'Content-Disposition: form-data; name="file"; filename="見積書.txt"',
+      'Content-Type: text/plain',
+      '',
+      '見積書の本文',
+      `--${boundary}--`,
+      '',
+    ].join('\r\n');
+    const upload = await server.app.inject({
+      method: 'POST',
+      url: '/api/documents/upload',
+      headers: {
+        authorization: `Bearer ${tokens.get(DEMO_USERS.sakuraAdmin.email)}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
+      payload,
+    });
+    expect(upload.statusCode).toBe(501);
+    expectErrorEnvelope(upload.json(), 'SYS_005');
+
+    const malformed = await server.app.inject({
+      method: 'POST',
+      url: '/api/tenants/not-a-uuid/users',
+      headers: { authorization: `Bearer ${tokens.get(DEMO_USERS.sakuraAdmin.email)}` },
+    });
+    expect(malformed.statusCode).toBe(422);
+    expect(malformed.json().error.validation_errors).toEqual([
+      { field: 'tenantId', message: 'ID の形式が正しくありません' },
+    ]);
+  });
+});
+
+describe('the route layer refuses a contract it cannot serve', () => {
+  const handlers = createApiHandlers({
+    db: {} as Db,
+    version: '0.0.0',
+    document,
+    sessions: { now: () => new Date(), sessionTtlSeconds: 60 },
+  });
+  const register = (spec: typeof document) =>
+    registerApiRoutes(Fastify(), {
+      document: spec,
+      policies: operationPolicies(spec),
+      handlers,
+      authService: {} as AuthService,
+      db: {} as Db,
+      rateLimitPerMinute: 0,
+    });
+
+  it('when a planned operation lost its 501 (implemented in the contract, no handler)', async () => {
+    const spec = structuredClone(document);
+    const customer = spec.paths['/api/customers/{id}'] as { get: { responses: Record<string, unknown> } };
+    delete customer.get.responses['501'];
+    await expect(register(spec)).rejects.toThrow(/getCustomer/);
+  });
+
+  it('when an implemented operation is declared planned', async () => {
+    const spec = structuredClone(document);
+    const health = spec.paths['/api/health'] as { get: { responses: Record<string, unknown> } };
+    health.get.responses['501'] = { $ref: '#/components/responses/NotImplemented' };
+    await expect(register(spec)).rejects.toThrow(/getHealth/);
+  });
+});
