@@ -17,6 +17,8 @@ const BLOB = ts.factory.createTypeReferenceNode(ts.factory.createIdentifier('Blo
 const NULL = ts.factory.createLiteralTypeNode(ts.factory.createNull());
 
 const ast = await openapiTS(spec, {
+  // A field with a default may be left out of a request; only `required` makes it required.
+  defaultNonNullable: false,
   transform(schemaObject) {
     const types = Array.isArray(schemaObject.type) ? schemaObject.type : [schemaObject.type];
     if (schemaObject.format === 'binary' || schemaObject.contentMediaType === 'application/pdf') {

@@ -1674,7 +1674,7 @@ export interface components {
              * @description 直前までの会話（古い順、20 発言まで）
              * @default []
              */
-            history: components["schemas"]["ChatTurn"][];
+            history?: components["schemas"]["ChatTurn"][];
             /**
              * Format: uuid
              * @description 話題にする顧客
@@ -1693,9 +1693,9 @@ export interface components {
              * @description 直前までの会話（古い順、20 発言まで）
              * @default []
              */
-            history: components["schemas"]["ChatTurn"][];
+            history?: components["schemas"]["ChatTurn"][];
             /** @default all */
-            scope: components["schemas"]["AssistantScope"];
+            scope?: components["schemas"]["AssistantScope"];
         };
         /** @description AI の回答（チャットの 1 発言） */
         ChatReply: {
@@ -1943,9 +1943,9 @@ export interface components {
             /** @description 役職・職種 */
             position?: string | null;
             /** @default full_time */
-            employment_type: components["schemas"]["EmploymentType"];
+            employment_type?: components["schemas"]["EmploymentType"];
             /** @default active */
-            status: components["schemas"]["StaffStatus"];
+            status?: components["schemas"]["StaffStatus"];
             /**
              * Format: date
              * @description 入社日
@@ -1955,7 +1955,7 @@ export interface components {
              * @description 資格・スキル（20 個まで）
              * @default []
              */
-            qualifications: string[];
+            qualifications?: string[];
             /**
              * Format: uuid
              * @description ログインに使うアカウント（このテナントのユーザー。ほかのスタッフと重複すると `409`）
@@ -2060,13 +2060,13 @@ export interface components {
             /** @description 税抜価格（円） */
             price: number;
             /** @default 10 */
-            tax_rate: components["schemas"]["TaxRate"];
+            tax_rate?: components["schemas"]["TaxRate"];
             /** @description 単位 */
             unit?: string | null;
             /** @description 在庫数 */
             stock_quantity?: number | null;
             /** @default active */
-            status: components["schemas"]["ProductStatus"];
+            status?: components["schemas"]["ProductStatus"];
             tags?: components["schemas"]["Tags"];
         };
         /** @description 変える項目だけを送ります（1 項目以上）。`null` は値を消します。 */
@@ -2105,17 +2105,17 @@ export interface components {
              * @description 市場の分析
              * @default true
              */
-            analyze_market: boolean;
+            analyze_market?: boolean;
             /**
              * @description 顧客層の分析
              * @default true
              */
-            analyze_customers: boolean;
+            analyze_customers?: boolean;
             /**
              * @description 一緒に勧めやすい商品を探す
              * @default true
              */
-            find_pairs: boolean;
+            find_pairs?: boolean;
         };
         AnalysisSection: {
             /** @description 要約 */
@@ -2189,7 +2189,7 @@ export interface components {
              * @description 有効日数
              * @default 7
              */
-            expires_in_days: number;
+            expires_in_days?: number;
             /** @description ひとこと */
             message?: string | null;
         };
@@ -2252,7 +2252,7 @@ export interface components {
              * @description 守るべき条件（例 個人情報は紙に残さない）
              * @default []
              */
-            constraints: string[];
+            constraints?: string[];
         };
         WorkflowProposal: {
             mode: components["schemas"]["AiMode"];
@@ -2337,12 +2337,12 @@ export interface components {
         CustomerSegmentBasis: "tags" | "company" | "prefecture" | "activity";
         CustomerAnalysisRequest: {
             /** @default activity */
-            segment_by: components["schemas"]["CustomerSegmentBasis"];
+            segment_by?: components["schemas"]["CustomerSegmentBasis"];
             /**
              * @description 対応履歴を数える期間（日）
              * @default 90
              */
-            period_days: number;
+            period_days?: number;
             /** @description このタグの顧客に絞る */
             tags?: components["schemas"]["Tag"][];
         };
@@ -2468,19 +2468,19 @@ export interface components {
              * @description 期間（週）
              * @default 4
              */
-            weeks: number;
+            weeks?: number;
             /**
              * @description 1 週間の投稿数
              * @default 2
              */
-            posts_per_week: number;
+            posts_per_week?: number;
             /** @description 発信の手段（省略で SNS とウェブサイト） */
             channels?: components["schemas"]["MarketingChannel"][];
             /**
              * @description 扱いたいテーマ（例 花粉症対策、健診の案内）
              * @default []
              */
-            themes: string[];
+            themes?: string[];
         };
         ContentCalendarEntry: {
             /** Format: date */
@@ -2590,18 +2590,18 @@ export interface components {
             /** @description 調べる観点（省略ですべて） */
             topics?: components["schemas"]["ResearchTopic"][];
             /** @default standard */
-            depth: components["schemas"]["ResearchDepth"];
+            depth?: components["schemas"]["ResearchDepth"];
         };
         ExistingCustomerResearchRequest: {
             /** @description 調べる観点（省略ですべて） */
             topics?: components["schemas"]["ResearchTopic"][];
             /** @default standard */
-            depth: components["schemas"]["ResearchDepth"];
+            depth?: components["schemas"]["ResearchDepth"];
             /**
              * @description 対応履歴をさかのぼる期間（日）
              * @default 365
              */
-            period_days: number;
+            period_days?: number;
         };
         CompetitorResearchRequest: {
             /** @description 調べる競合（1〜5） */
@@ -2613,7 +2613,7 @@ export interface components {
             /** @description 比べる観点（省略ですべて） */
             focus?: components["schemas"]["CompetitorFocus"][];
             /** @default standard */
-            depth: components["schemas"]["ResearchDepth"];
+            depth?: components["schemas"]["ResearchDepth"];
         };
         /**
          * @description レポートの種類（顧客調査・競合調査）
@@ -2704,12 +2704,12 @@ export interface components {
              * @description 根拠にする箇所の最大数
              * @default 5
              */
-            max_results: number;
+            max_results?: number;
             /**
              * @description 根拠にファイル名・位置・近さを付ける
              * @default true
              */
-            include_metadata: boolean;
+            include_metadata?: boolean;
         };
         KnowledgeSourceMetadata: {
             file_name: string;
