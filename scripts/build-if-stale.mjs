@@ -10,7 +10,11 @@ export const packages = [
     sources: ['src', 'package.json', 'tsup.config.ts'],
   },
   { name: '@tsumiki/ui', dir: 'packages/ui', sources: ['src', 'package.json', 'tsup.config.ts'] },
-  { name: '@tsumiki/server', dir: 'packages/server', sources: ['src', 'package.json', 'tsup.config.ts'] },
+  {
+    name: '@tsumiki/server',
+    dir: 'packages/server',
+    sources: ['src', 'migrations', 'package.json', 'tsup.config.ts', '../../openapi'],
+  },
   {
     name: '@tsumiki/app',
     dir: 'packages/app',
