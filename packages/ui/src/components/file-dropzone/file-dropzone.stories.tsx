@@ -62,7 +62,7 @@ export const Playground: Story = {
 export const ChooseFiles: Story = {
   play: async ({ args, canvasElement, canvas }) => {
     await expect(
-      canvas.getByRole('button', { name: 'ファイルを選択（文書をアップロード）' }),
+      canvas.getByRole('button', { name: /^ファイルを選択\s*（文書をアップロード）$/ }),
     ).toHaveAccessibleDescription('対応形式: PDF・Word・画像・最大 10 MB');
     const input = canvasElement.querySelector<HTMLInputElement>('input[type="file"]')!;
     await userEvent.upload(input, [

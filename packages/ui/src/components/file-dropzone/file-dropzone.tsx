@@ -118,7 +118,7 @@ export function FileDropzone({
         className={cn(
           'flex flex-col items-center gap-2 rounded-lg border-2 border-dashed border-input bg-surface px-4 py-8 text-center transition-colors',
           'data-[dragging]:border-primary data-[dragging]:bg-primary-subtle',
-          'data-[disabled]:cursor-not-allowed data-[disabled]:opacity-60',
+          'data-[disabled]:cursor-not-allowed data-[disabled]:bg-muted',
         )}
       >
         <Upload aria-hidden="true" className="size-8 text-muted-foreground" />
