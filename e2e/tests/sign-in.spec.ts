@@ -114,3 +114,23 @@ test('unknown paths go to the dashboard', async ({ page }) => {
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { name: 'ダッシュボード' })).toBeVisible();
 });
+
+test('the session menu shows the real session and extends it', async ({ page }) => {
+  await page.goto('/login');
+  await signIn(page, demo.sakuraStaff.email, demo.password);
+  const trigger = page.getByRole('button', { name: /^セッション \d+分（有効）$/ });
+  await expect(trigger).toBeVisible();
+  await trigger.click();
+  await page.getByRole('button', { name: '60分延長' }).click();
+  await expect(page.getByText('セッションを延長しました', { exact: true })).toBeVisible();
+  await expect(page.getByText(/^残り \d+ 分です。$/)).toBeVisible();
+});
+
+test('the top bar at 1440 px with the session menu open', async ({ page }) => {
+  await page.goto('/login');
+  await signIn(page, demo.sakuraAdmin.email, demo.password);
+  await page.getByRole('button', { name: /^セッション \d+分（有効）$/ }).click();
+  await expect(page.getByRole('button', { name: '240分延長' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: 'test-results/screens/session-menu-1440.png' });
+});

@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from '@tsumiki/api-client/react';
-import { MessagesProvider } from '@tsumiki/ui';
+import { MessagesProvider, ToastProvider } from '@tsumiki/ui';
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router-dom';
 import { DashboardPage } from './screens/dashboard-page';
 import { LoginPage } from './screens/login-page';
@@ -53,9 +53,11 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <MessagesProvider>
-        <SessionProvider>
-          <RouterProvider router={router} />
-        </SessionProvider>
+        <ToastProvider>
+          <SessionProvider>
+            <RouterProvider router={router} />
+          </SessionProvider>
+        </ToastProvider>
       </MessagesProvider>
     </QueryClientProvider>
   );

@@ -1,16 +1,3 @@
-const dateTimeFormat = new Intl.DateTimeFormat('ja-JP', {
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-/** `2026/11/22 14:05` in the viewer's time zone. */
-export function formatDateTime(iso: string): string {
-  return dateTimeFormat.format(new Date(iso));
-}
-
 const countFormat = new Intl.NumberFormat('ja-JP');
 
 export function formatCount(value: number): string {

@@ -9,6 +9,9 @@ import {
   CardDescription,
   CardHeader,
   CardTitle,
+  EmptyState,
+  formatDateTime,
+  PageHeader,
   PlanChip,
   RoleChip,
   Skeleton,
@@ -16,7 +19,7 @@ import {
 import { MessageSquareText, Users } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { formatCount, formatDateTime, startOfMonth } from '../lib/format';
+import { formatCount, startOfMonth } from '../lib/format';
 import { useSignedIn } from '../session/session';
 
 /** The summary, or else the first 50 characters of the content (SPEC section 2). */
@@ -56,10 +59,7 @@ export function DashboardPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <header>
-        <h1 className="text-2xl font-bold text-foreground">ダッシュボード</h1>
-        <p className="mt-1 text-sm text-muted-foreground">{displayName} さん、お疲れさまです。</p>
-      </header>
+      <PageHeader title="ダッシュボード" description={`${displayName} さん、お疲れさまです。`} />
 
       {customers.isError ? (
         <Alert variant="error">顧客情報の読み込みに失敗しました: {customers.error.message}</Alert>
@@ -153,7 +153,7 @@ export function DashboardPage() {
                 ))}
               </ul>
             ) : (
-              <p className="text-sm text-muted-foreground">データがありません</p>
+              <EmptyState title="データがありません" description="対応履歴を登録するとここに表示されます。" />
             )}
           </CardContent>
         </Card>

@@ -3,6 +3,7 @@ import { type ComponentProps, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { enabledFeatureMap, useFeatureFlags } from '../features/feature-flags';
 import { useSession, useSignedIn } from '../session/session';
+import { SessionStatusMenu } from './session-status-menu';
 
 function RouterLink({ href, ...props }: ComponentProps<'a'> & { href: string }) {
   return <Link to={href} {...props} />;
@@ -36,6 +37,7 @@ export function MainLayout() {
           email={user.email}
           role={tenant?.role ?? 'user'}
           onMenuClick={() => setMobileOpen(true)}
+          sessionSlot={<SessionStatusMenu />}
         />
       }
     >

@@ -1,4 +1,5 @@
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@tsumiki/ui';
+import { Card, CardContent, EmptyState, PageHeader } from '@tsumiki/ui';
+import { Construction } from 'lucide-react';
 
 /**
  * A screen of the specification that this version does not have yet. It says so plainly instead
@@ -7,20 +8,15 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@tsum
 export function PlannedPage({ title }: { title: string }) {
   return (
     <div className="flex flex-col gap-6">
-      <h1 className="text-2xl font-bold text-foreground">{title}</h1>
+      <PageHeader title={title} />
       <Card>
-        <CardHeader>
-          <CardTitle>
-            <h2>準備中です</h2>
-          </CardTitle>
-          <CardDescription>
-            「{title}」はまだこのバージョンでは利用できません。公開までしばらくお待ちください。
-          </CardDescription>
-        </CardHeader>
         <CardContent>
-          <p className="text-sm text-muted-foreground">
-            サイドバーの「ホーム」からダッシュボードに戻れます。
-          </p>
+          <EmptyState
+            headingLevel={2}
+            icon={<Construction aria-hidden="true" />}
+            title="準備中です"
+            description={`「${title}」はまだこのバージョンでは利用できません。公開までしばらくお待ちください。サイドバーの「ホーム」からダッシュボードに戻れます。`}
+          />
         </CardContent>
       </Card>
     </div>
