@@ -25,6 +25,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { newestMtime } from './lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const exampleDir = path.join(root, 'examples/ui-consumer');
@@ -83,8 +84,15 @@ const work = mkdtempSync(path.join(tmpdir(), 'tsumiki-ui-consumer-'));
 let failed = false;
 try {
   step('@tsumiki/ui をビルドしてパックします');
-  if (!existsSync(path.join(uiDir, 'dist/index.js')))
+  const sourcesTime = newestMtime(
+    ['src', 'package.json', 'tsup.config.ts'].map((entry) => path.join(uiDir, entry)),
+  );
+  if (
+    !existsSync(path.join(uiDir, 'dist/index.js')) ||
+    newestMtime([path.join(uiDir, 'dist')]) < sourcesTime
+  ) {
     await run('pnpm', ['--filter', '@tsumiki/ui', 'build'], root);
+  }
   await run('pnpm', ['pack', '--pack-destination', work], uiDir);
   const tarball = readdirSync(work).find((name) => name.endsWith('.tgz'));
   if (!tarball) throw new Error('tarball が作られませんでした');
