@@ -20,6 +20,7 @@ const steps = [
     'api-client を外部から利用 (pack)',
     () => run(process.execPath, ['scripts/check-api-client-consumer.mjs']),
   ],
+  ['ui を外部から利用 (pack, Chromium)', () => run(process.execPath, ['scripts/check-ui-consumer.mjs'])],
   ['Storybook のテスト (Chromium)', () => run(process.execPath, ['scripts/test-storybook.mjs'])],
   ['E2E テスト (Playwright, Chromium)', () => run('pnpm', ['--filter', '@tsumiki/e2e', 'test'])],
 ];

@@ -122,6 +122,8 @@ export type Messages = {
     selected: (count: number) => string;
   };
   toast: {
+    /** Read before each toast's text when it is announced. */
+    label: string;
     /** Name of the region that holds toasts; {hotkey} becomes F8, the key that moves focus there. */
     region: string;
   };
@@ -299,7 +301,7 @@ export const defaultMessages: Messages = {
     sortable: '並べ替え',
     selected: (count) => `${count} 件を選択中`,
   },
-  toast: { region: '通知 ({hotkey})' },
+  toast: { label: 'お知らせ', region: 'お知らせ ({hotkey})' },
   session: {
     menu: 'セッション',
     title: 'セッション',

@@ -68,6 +68,9 @@ export const Playground: Story = {
     await step('hides by itself', async () => {
       await userEvent.click(canvas.getByRole('button', { name: 'success' }));
       await screen.findByText('保存しました');
+      // What a screen reader hears names the toast in Japanese, with no template left in it.
+      await expect(document.body.textContent).not.toContain('{hotkey}');
+      await expect(screen.getByRole('region', { name: /^お知らせ \(F8\)$/ })).toBeInTheDocument();
       await waitFor(() => expect(screen.queryByText('保存しました')).toBeNull(), { timeout: 3000 });
     });
     await step('action and close', async () => {

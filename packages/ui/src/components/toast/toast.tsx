@@ -98,7 +98,7 @@ export function ToastProvider({ children, duration = 5000, position = 'bottom-ri
 
   return (
     <ToastContext value={api}>
-      <ToastPrimitive.Provider duration={duration} label={messages.toast.region} swipeDirection="right">
+      <ToastPrimitive.Provider duration={duration} label={messages.toast.label} swipeDirection="right">
         {children}
         {toasts.map(({ id, open, title, description, variant = 'info', duration: own, action }) => {
           const Icon = icons[variant];
@@ -149,6 +149,7 @@ export function ToastProvider({ children, duration = 5000, position = 'bottom-ri
         })}
         <ToastPrimitive.Viewport
           data-slot="toast-viewport"
+          label={messages.toast.region}
           className={cn(
             'fixed z-[100] m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none',
             positions[position],
