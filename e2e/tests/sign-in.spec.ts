@@ -134,3 +134,16 @@ test('the top bar at 1440 px with the session menu open', async ({ page }) => {
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: 'test-results/screens/session-menu-1440.png' });
 });
+
+test('going offline shows the warning bar, and coming back hides it', async ({ page, context }) => {
+  await page.goto('/login');
+  await signIn(page, demo.sakuraAdmin.email, demo.password);
+  await expect(page.getByRole('heading', { name: 'ダッシュボード' })).toBeVisible();
+  await context.setOffline(true);
+  const banner = page.getByRole('alert').filter({ hasText: 'オフラインです' });
+  await expect(banner).toBeVisible();
+  await expect(banner.getByRole('button', { name: '再試行' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/offline-1440.png' });
+  await context.setOffline(false);
+  await expect(banner).toBeHidden();
+});

@@ -2,6 +2,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from '@tsumiki/api-client/react';
 import { MessagesProvider, ToastProvider } from '@tsumiki/ui';
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router-dom';
+import { ErrorHandling } from './errors/error-handling';
+import { RouteCrash } from './errors/route-crash';
 import { DashboardPage } from './screens/dashboard-page';
 import { LoginPage } from './screens/login-page';
 import { MainLayout } from './screens/main-layout';
@@ -31,8 +33,9 @@ const plannedScreens: Array<[path: string, title: string]> = [
 ];
 
 const router = createBrowserRouter([
-  { path: '/login', element: <LoginPage /> },
+  { path: '/login', element: <LoginPage />, errorElement: <RouteCrash /> },
   {
+    errorElement: <RouteCrash />,
     element: (
       <RequireAuth>
         <MainLayout />
@@ -55,7 +58,9 @@ export function App() {
       <MessagesProvider>
         <ToastProvider>
           <SessionProvider>
-            <RouterProvider router={router} />
+            <ErrorHandling>
+              <RouterProvider router={router} />
+            </ErrorHandling>
           </SessionProvider>
         </ToastProvider>
       </MessagesProvider>

@@ -10,6 +10,7 @@ import {
 } from '@tsumiki/ui';
 import { type FormEvent, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
+import { NetworkStatus } from '../errors/network-status';
 import { safeReturnPath } from '../lib/format';
 import { authClient } from '../session/auth-client';
 import { authErrorMessage, messages } from '../session/messages';
@@ -91,6 +92,7 @@ export function LoginPage() {
   return (
     <main className="flex min-h-dvh items-center justify-center bg-muted px-4 py-10">
       <div className="w-full max-w-md">
+        <NetworkStatus className="mb-6 rounded-lg border" />
         <div className="mb-6 flex justify-center">
           <TsumikiBrand tagline="クリニックと小さな組織のための業務管理" />
         </div>

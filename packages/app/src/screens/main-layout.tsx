@@ -1,6 +1,7 @@
 import { Alert, AppLayout, AppSidebar, TopBar } from '@tsumiki/ui';
 import { type ComponentProps, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
+import { NetworkStatus } from '../errors/network-status';
 import { enabledFeatureMap, useFeatureFlags } from '../features/feature-flags';
 import { useSession, useSignedIn } from '../session/session';
 import { SessionStatusMenu } from './session-status-menu';
@@ -41,6 +42,7 @@ export function MainLayout() {
         />
       }
     >
+      <NetworkStatus className="mb-4 rounded-lg border" />
       {flagsError ? (
         <Alert variant="warning" className="mb-4">
           {flagsError}

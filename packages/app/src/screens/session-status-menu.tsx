@@ -23,8 +23,6 @@ export function SessionStatusMenu() {
             title: 'セッションを延長しました',
             description: `残り ${status.time_remaining_minutes} 分です。`,
           }),
-        onError: (error) =>
-          toast({ variant: 'error', title: 'セッションを延長できませんでした', description: error.message }),
       },
     );
 

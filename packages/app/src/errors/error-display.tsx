@@ -1,0 +1,144 @@
+import { isApiError } from '@tsumiki/api-client';
+import {
+  type DisplayError,
+  ErrorModal,
+  ErrorSnackbar,
+  isAuthenticationError,
+  isRetryableError,
+  needsErrorModal,
+} from '@tsumiki/ui';
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
+
+/** At most this many retries per operation key (SPEC section 9). */
+export const MAX_RETRIES = 3;
+
+export interface RetryOperation {
+  /** Retries of the same operation share this key. */
+  key: string;
+  run: () => Promise<unknown>;
+}
+
+interface ErrorDisplayState {
+  error: DisplayError | null;
+  visible: boolean;
+}
+
+interface ErrorDisplayValue {
+  /** Shows an error; an authentication error goes to the authentication handler instead. */
+  show: (error: DisplayError, retry?: RetryOperation) => void;
+  /** Hides the display but keeps the error. */
+  hide: () => void;
+  /** Forgets the error and its retry operation. */
+  clear: () => void;
+  /** Shows what an unknown failure is: API errors classified and shown, anything else only logged. */
+  report: (error: unknown, retry?: RetryOperation) => void;
+}
+
+const ErrorDisplayContext = createContext<ErrorDisplayValue | null>(null);
+
+/**
+ * The app's error display (SPEC sections 4 and 8): one current error, shown as a snackbar, or as a
+ * modal when it is high, critical or about authentication; retry while allowed for its key.
+ */
+export function ErrorDisplayProvider({
+  children,
+  onAuthenticationError,
+  supportEmail,
+}: {
+  children: ReactNode;
+  onAuthenticationError: () => void;
+  supportEmail?: string;
+}) {
+  const [state, setState] = useState<ErrorDisplayState>({ error: null, visible: false });
+  const [retrying, setRetrying] = useState(false);
+  const retryOperation = useRef<RetryOperation | null>(null);
+  const retryCounts = useRef(new Map<string, number>());
+
+  const clear = useCallback(() => {
+    retryOperation.current = null;
+    setState({ error: null, visible: false });
+  }, []);
+  const hide = useCallback(() => setState((current) => ({ ...current, visible: false })), []);
+  const show = useCallback(
+    (error: DisplayError, retry?: RetryOperation) => {
+      if (isAuthenticationError(error)) {
+        onAuthenticationError();
+        return;
+      }
+      retryOperation.current = retry ?? null;
+      setState({ error, visible: true });
+    },
+    [onAuthenticationError],
+  );
+  const report = useCallback(
+    (error: unknown, retry?: RetryOperation) => {
+      if (isApiError(error)) show(error.body, retry);
+      else console.error(error);
+    },
+    [show],
+  );
+
+  const operation = retryOperation.current;
+  const canRetry =
+    state.error !== null &&
+    operation !== null &&
+    isRetryableError(state.error) &&
+    (retryCounts.current.get(operation.key) ?? 0) < MAX_RETRIES;
+
+  const retry = useCallback(async () => {
+    const current = retryOperation.current;
+    if (!current) return;
+    const attempts = (retryCounts.current.get(current.key) ?? 0) + 1;
+    retryCounts.current.set(current.key, attempts);
+    setRetrying(true);
+    try {
+      await current.run();
+      retryCounts.current.delete(current.key);
+      clear();
+    } catch (error) {
+      if (attempts >= MAX_RETRIES) retryCounts.current.delete(current.key);
+      if (isApiError(error)) {
+        const failed = { ...error.body, context: { ...error.body.context, retry_failed: true, attempts } };
+        show(failed, attempts < MAX_RETRIES ? current : undefined);
+      } else console.error(error);
+    } finally {
+      setRetrying(false);
+    }
+  }, [clear, show]);
+
+  const value = useMemo(() => ({ show, hide, clear, report }), [show, hide, clear, report]);
+  const modal = state.error !== null && needsErrorModal(state.error);
+  const onRetry = canRetry ? () => void retry() : undefined;
+
+  return (
+    <ErrorDisplayContext value={value}>
+      {children}
+      {modal ? (
+        <ErrorModal
+          error={state.error}
+          open={state.visible}
+          onOpenChange={(open) => (open ? undefined : hide())}
+          onRetry={onRetry}
+          retrying={retrying}
+          supportEmail={supportEmail}
+          onLogout={onAuthenticationError}
+        />
+      ) : (
+        <ErrorSnackbar
+          error={state.error}
+          open={state.visible}
+          onDismiss={hide}
+          onRetry={onRetry}
+          retrying={retrying}
+          supportEmail={supportEmail}
+        />
+      )}
+    </ErrorDisplayContext>
+  );
+}
+
+export function useErrorDisplay(): ErrorDisplayValue {
+  const value = useContext(ErrorDisplayContext);
+  if (!value) throw new Error('useErrorDisplay must be used inside ErrorDisplayProvider');
+  return value;
+}
