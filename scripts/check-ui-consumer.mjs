@@ -25,14 +25,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { newestMtime } from './lib.mjs';
+import { chromiumArgs, chromiumPath, newestMtime } from './lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const exampleDir = path.join(root, 'examples/ui-consumer');
 const screenshotDir = path.join(exampleDir, 'screenshots');
 const uiDir = path.join(root, 'packages/ui');
 const keep = process.argv.includes('--keep');
-const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const started = Date.now();
 
 /** Versions the consumer installs: the workspace's own, so the check matches what Storybook uses. */
@@ -150,13 +149,7 @@ try {
   const url = `http://127.0.0.1:${server.address().port}/`;
   const browser = await chromium.launch({
     executablePath: chromiumPath,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: [...chromiumArgs],
   });
   try {
     const context = await browser.newContext({

@@ -1,6 +1,7 @@
 // Small helpers shared by the root scripts (plain Node, no dependencies).
 import { spawn } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -34,4 +35,29 @@ export function newestMtime(paths) {
   };
   for (const path of paths) visit(path);
   return newest;
+}
+
+/** Debian's Chromium (CHROMIUM_PATH overrides); no browser is downloaded on these machines. */
+export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+/** Flags for Chromium on this closed network (see TOOLCHAIN.md). */
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** A free TCP port on 127.0.0.1. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
 }

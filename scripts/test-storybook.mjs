@@ -13,9 +13,9 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { chromiumPath, freePort } from './lib.mjs';
 import { runVisualRegression } from './visual-regression.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -29,7 +29,6 @@ const skipVisual = argv.includes('--no-visual');
 const updateVisual = argv.includes('--update-visual');
 const passthrough = argv.filter((arg) => !ownFlags.includes(arg));
 
-const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 if (!existsSync(chromiumPath)) {
   console.error(`Chromium が見つかりません: ${chromiumPath}（CHROMIUM_PATH で指定できます）`);
   process.exit(1);
@@ -57,18 +56,6 @@ function run(script, args) {
     child.on('error', (error) => {
       console.error(error);
       resolve(1);
-    });
-  });
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
     });
   });
 }

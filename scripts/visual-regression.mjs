@@ -13,12 +13,12 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import pixelmatch from 'pixelmatch';
 import { chromium } from 'playwright-core';
 import { PNG } from 'pngjs';
+import { chromiumArgs, chromiumPath as defaultChromiumPath, freePort } from './lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const baselineDir = path.join(root, 'packages/ui/visual-baselines');
@@ -139,7 +139,7 @@ function compare(actualBuffer, baselinePath) {
  * Screenshots every story in VISUAL_STORIES from `baseUrl` (a served storybook-static) and compares
  * them with the baselines, or rewrites the baselines with `update`. Resolves to an exit code.
  */
-export async function runVisualRegression({ baseUrl, update = false, chromiumPath = '/usr/bin/chromium' }) {
+export async function runVisualRegression({ baseUrl, update = false, chromiumPath = defaultChromiumPath }) {
   const started = Date.now();
   const version = await chromiumVersion(chromiumPath);
   const meta = existsSync(metaFile) ? JSON.parse(readFileSync(metaFile, 'utf8')) : null;
@@ -152,15 +152,7 @@ export async function runVisualRegression({ baseUrl, update = false, chromiumPat
   );
   const browser = await chromium.launch({
     executablePath: chromiumPath,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--font-render-hinting=none',
-      '--force-color-profile=srgb',
-    ],
+    args: [...chromiumArgs, '--font-render-hinting=none', '--force-color-profile=srgb'],
   });
   const failures = [];
   let written = 0;
@@ -236,18 +228,6 @@ export async function runVisualRegression({ baseUrl, update = false, chromiumPat
   return 1;
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 async function main() {
   const argv = process.argv.slice(2);
   const require = createRequire(path.join(root, 'package.json'));
@@ -300,11 +280,7 @@ async function main() {
       }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    code = await runVisualRegression({
-      baseUrl: url,
-      update: argv.includes('--update'),
-      chromiumPath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    });
+    code = await runVisualRegression({ baseUrl: url, update: argv.includes('--update') });
   } finally {
     server.kill('SIGTERM');
   }
