@@ -7,11 +7,17 @@ import { root, run } from './lib.mjs';
 const committed = join(root, 'packages/api-client/src/generated/schema.ts');
 const scratch = mkdtempSync(join(tmpdir(), 'tsumiki-schema-'));
 const fresh = join(scratch, 'schema.ts');
-const code = await run(process.execPath, ['packages/api-client/scripts/generate.mjs', '--out', fresh], {
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+const freshLabels = join(scratch, 'field-labels.ts');
+const committedLabels = join(root, 'packages/api-client/src/generated/field-labels.ts');
+const code = await run(
+  process.execPath,
+  ['packages/api-client/scripts/generate.mjs', '--out', fresh, '--labels-out', freshLabels],
+  { stdio: ['ignore', 'ignore', 'inherit'] },
+);
 if (code !== 0) process.exit(code);
-const same = readFileSync(fresh, 'utf8') === readFileSync(committed, 'utf8');
+const same =
+  readFileSync(fresh, 'utf8') === readFileSync(committed, 'utf8') &&
+  readFileSync(freshLabels, 'utf8') === readFileSync(committedLabels, 'utf8');
 rmSync(scratch, { recursive: true, force: true });
 if (!same) {
   console.error('生成された型が古くなっています。`pnpm generate` を実行してコミットしてください。');

@@ -1,6 +1,11 @@
 import type { ValidationErrorEntry } from './errors';
+import { contractFieldLabels } from './generated/field-labels';
 
-/** Japanese labels for validation messages (SPEC section 3). */
+/**
+ * Japanese labels for validation messages: SPEC section 3's list, then every field the contract
+ * titles (the contract's `title` is the one place a field's label is written; `pnpm generate`
+ * extracts them).
+ */
 export const fieldLabels: Readonly<Record<string, string>> = {
   name: '名前',
   email: 'メールアドレス',
@@ -17,6 +22,7 @@ export const fieldLabels: Readonly<Record<string, string>> = {
   priority: '優先度',
   due_date: '期限',
   description: '説明',
+  ...contractFieldLabels,
 };
 
 export const GENERIC_VALIDATION_MESSAGE = '入力データに問題があります。';

@@ -163,11 +163,76 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** 顧客の一覧を取得する */
+        /**
+         * 顧客の一覧を取得する
+         * @description 削除した顧客は含みません。
+         */
         get: operations["listCustomers"];
         put?: never;
         /** 顧客を登録する */
         post: operations["createCustomer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customers/assignees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 担当者として選べるユーザーを取得する
+         * @description テナントの有効なユーザーを表示名の順に返します。
+         */
+        get: operations["listCustomerAssignees"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customers/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 顧客を CSV で書き出す
+         * @description 一覧と同じ絞り込み・並べ替えで、削除していない顧客をすべて CSV にします（見出し行は日本語）。
+         *     `encoding=shift_jis` は Excel（日本語版）がそのまま開ける CP932、`utf-8` は BOM 付きです。
+         */
+        get: operations["exportCustomers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customers/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * CSV から読み取った顧客を確認・登録する
+         * @description 行ごとに `CustomerInput` と同じ規則で検証し、誤りを日本語で返します。`dry_run: false` のときは
+         *     誤りのない行だけを登録します（誤りのある行は登録しません）。
+         */
+        post: operations["importCustomers"];
         delete?: never;
         options?: never;
         head?: never;
@@ -181,19 +246,64 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** 顧客を 1 件取得する */
+        /**
+         * 顧客を 1 件取得する
+         * @description 削除した顧客も `deleted_at` 付きで返します（復元のため）。
+         */
         get: operations["getCustomer"];
         /**
          * 顧客の情報を更新する
          * @description 指定した項目だけを更新します（省略した項目はそのまま。`null` は値を消します）。
+         *     `version` が最新でなければ `409`（`RES_003`）で、何も変わりません。削除済みの顧客は `404` です。
          */
         put: operations["updateCustomer"];
         post?: never;
         /**
-         * 顧客を削除する
-         * @description 顧客の対応履歴も一緒に削除されます。
+         * 顧客を削除する（復元できます）
+         * @description 顧客を一覧と検索から外します。対応履歴は残り、`POST /api/customers/{id}/restore` で
+         *     元に戻せます。削除済みの顧客は `404` です。
          */
         delete: operations["deleteCustomer"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customers/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 削除した顧客を元に戻す
+         * @description 削除していない顧客に対しては何もせずにそのまま返します。
+         */
+        post: operations["restoreCustomer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/postal-codes/{postalCode}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 郵便番号から住所を調べる
+         * @description 日本郵便の郵便番号データ（サーバーに同梱。外部には問い合わせません）から引きます。
+         */
+        get: operations["lookupPostalCode"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -759,7 +869,7 @@ export interface paths {
         };
         /**
          * 自分宛ての通知を新しい順に取得する
-         * @description 画面は 10 件ずつ（`limit=10`、`offset` を 10 ずつ増やす）読みます。`unread_count` は絞り込みに関係なく未読の総数です。
+         * @description 画面は 10 件ずつ（`limit=10`、`skip` を 10 ずつ増やす）読みます。`unread_count` は絞り込みに関係なく未読の総数です。
          */
         get: operations["listNotifications"];
         put?: never;
@@ -1464,131 +1574,300 @@ export interface components {
         Customer: {
             /** Format: uuid */
             id: string;
-            /** @description 姓 */
+            /** 姓 */
             last_name: string;
-            /** @description 名 */
+            /** 名 */
             first_name: string;
-            /** @description セイ（全角カタカナ） */
+            /**
+             * セイ
+             * @description セイ（全角カタカナ）
+             */
             last_name_kana: string;
-            /** @description メイ（全角カタカナ） */
+            /**
+             * メイ
+             * @description メイ（全角カタカナ）
+             */
             first_name_kana: string;
-            /** @description 会社名・団体名 */
+            /**
+             * 会社名
+             * @description 会社名・団体名
+             */
             company_name: string | null;
-            /** @description 会社名のフリガナ */
+            /**
+             * 会社名フリガナ
+             * @description 会社名のフリガナ
+             */
             company_name_kana: string | null;
-            /** Format: email */
+            /**
+             * メールアドレス
+             * Format: email
+             */
             email: string | null;
-            /** @description 電話番号（例 03-1234-5678） */
+            /**
+             * 電話番号
+             * @description 電話番号（例 03-1234-5678）
+             */
             phone: string | null;
-            /** @description 郵便番号（例 150-0001） */
+            /**
+             * 郵便番号
+             * @description 郵便番号（例 150-0001）
+             */
             postal_code: string | null;
+            /** 都道府県 */
             prefecture: components["schemas"]["Prefecture"] | null;
-            /** @description 市区町村 */
+            /** 市区町村 */
             city: string | null;
-            /** @description 番地・建物名 */
+            /** 番地・建物名 */
             address_line: string | null;
+            /** タグ */
             tags: string[];
             /**
+             * 担当者
              * Format: uuid
-             * @description 担当者（ユーザー ID）
+             * @description 担当者（テナントのユーザーの ID。スタッフ名簿の ID ではありません）
              */
-            assigned_staff_id: string | null;
-            /** @description メモ */
+            assignee_user_id: string | null;
+            /**
+             * 担当者名
+             * @description 担当者の表示名（氏名、なければメールアドレス）
+             */
+            assignee_name: string | null;
+            /** メモ */
             notes: string | null;
+            /**
+             * 版
+             * @description 更新のたびに 1 増える版番号。更新時にこの値を送ると、他の人の更新を上書きしません。
+             */
+            version: number;
+            /**
+             * Format: uuid
+             * @description 登録したユーザーの ID
+             */
+            created_by: string | null;
+            /**
+             * Format: uuid
+             * @description 最後に更新したユーザーの ID
+             */
+            updated_by: string | null;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+            /**
+             * Format: date-time
+             * @description 削除した日時（削除済みのときだけ。復元すると null）
+             */
+            deleted_at: string | null;
         };
         /** @description 顧客の登録内容。姓・名とそのフリガナは必須です。 */
         CustomerInput: {
             /**
-             * @description 姓
+             * 姓
              * @example 佐藤
              */
             last_name: string;
             /**
-             * @description 名
+             * 名
              * @example 花子
              */
             first_name: string;
             /**
+             * セイ
              * @description セイ（全角カタカナ）
              * @example サトウ
              */
             last_name_kana: string;
             /**
+             * メイ
              * @description メイ（全角カタカナ）
              * @example ハナコ
              */
             first_name_kana: string;
-            /** @description 会社名・団体名 */
+            /**
+             * 会社名
+             * @description 会社名・団体名
+             */
             company_name?: string | null;
-            /** @description 会社名のフリガナ（全角カタカナ） */
+            /**
+             * 会社名フリガナ
+             * @description 会社名のフリガナ（全角カタカナ）
+             */
             company_name_kana?: string | null;
-            /** Format: email */
+            /**
+             * メールアドレス
+             * Format: email
+             */
             email?: string | null;
             /**
+             * 電話番号
              * @description 電話番号（数字・ハイフン・括弧・+・空白）
              * @example 03-1234-5678
              */
             phone?: string | null;
             /**
+             * 郵便番号
              * @description 郵便番号（ハイフンは任意）
              * @example 150-0001
              */
             postal_code?: string | null;
+            /** 都道府県 */
             prefecture?: components["schemas"]["Prefecture"] | null;
-            /** @description 市区町村 */
+            /** 市区町村 */
             city?: string | null;
-            /** @description 番地・建物名 */
+            /** 番地・建物名 */
             address_line?: string | null;
+            /** タグ */
             tags?: components["schemas"]["Tags"];
             /**
+             * 担当者
              * Format: uuid
-             * @description 担当者（ユーザー ID）
+             * @description 担当者（テナントの有効なユーザーの ID。それ以外は `422`）
              */
-            assigned_staff_id?: string | null;
-            /** @description メモ */
+            assignee_user_id?: string | null;
+            /** メモ */
             notes?: string | null;
         };
-        /** @description 変える項目だけを送ります（1 項目以上）。`null` は値を消します（姓・名とフリガナは消せません）。 */
+        /**
+         * @description 変える項目と、読み込んだときの `version` を送ります（`version` のほかに 1 項目以上）。
+         *     `null` は値を消します（姓・名とフリガナは消せません）。その間に他の人が更新していると
+         *     `409`（`RES_003`）になり、何も変わりません。`context.current` に最新の内容が入ります。
+         */
         CustomerUpdate: {
-            /** @description 姓 */
+            /**
+             * 版
+             * @description 読み込んだときの顧客の `version`
+             */
+            version: number;
+            /** 姓 */
             last_name?: string;
-            /** @description 名 */
+            /** 名 */
             first_name?: string;
-            /** @description セイ（全角カタカナ） */
+            /**
+             * セイ
+             * @description セイ（全角カタカナ）
+             */
             last_name_kana?: string;
-            /** @description メイ（全角カタカナ） */
+            /**
+             * メイ
+             * @description メイ（全角カタカナ）
+             */
             first_name_kana?: string;
-            /** @description 会社名・団体名 */
+            /**
+             * 会社名
+             * @description 会社名・団体名
+             */
             company_name?: string | null;
-            /** @description 会社名のフリガナ（全角カタカナ） */
+            /**
+             * 会社名フリガナ
+             * @description 会社名のフリガナ（全角カタカナ）
+             */
             company_name_kana?: string | null;
-            /** Format: email */
+            /**
+             * メールアドレス
+             * Format: email
+             */
             email?: string | null;
-            /** @description 電話番号（数字・ハイフン・括弧・+・空白） */
+            /**
+             * 電話番号
+             * @description 電話番号（数字・ハイフン・括弧・+・空白）
+             */
             phone?: string | null;
-            /** @description 郵便番号（ハイフンは任意） */
+            /**
+             * 郵便番号
+             * @description 郵便番号（ハイフンは任意）
+             */
             postal_code?: string | null;
+            /** 都道府県 */
             prefecture?: components["schemas"]["Prefecture"] | null;
-            /** @description 市区町村 */
+            /** 市区町村 */
             city?: string | null;
-            /** @description 番地・建物名 */
+            /** 番地・建物名 */
             address_line?: string | null;
+            /** タグ */
             tags?: components["schemas"]["Tags"];
             /**
+             * 担当者
              * Format: uuid
-             * @description 担当者（ユーザー ID）
+             * @description 担当者（テナントの有効なユーザーの ID。それ以外は `422`）
              */
-            assigned_staff_id?: string | null;
-            /** @description メモ */
+            assignee_user_id?: string | null;
+            /** メモ */
             notes?: string | null;
         };
         CustomerList: {
+            /**
+             * @description 条件に合う顧客の数。絞り込みなしなら正確な数です。検索・会社名で絞り込んだときは
+             *     10,000 件までを数え、それを超えると `total` は 10,000、`total_capped` は true です。
+             */
             total: number;
+            /** @description `total` が上限で打ち切られたとき true（画面は「10,000 件以上」と表示） */
+            total_capped: boolean;
             customers: components["schemas"]["Customer"][];
+        };
+        /** @description 担当者として選べるテナントのユーザー */
+        CustomerAssignee: {
+            /** Format: uuid */
+            user_id: string;
+            /** @description 表示名（氏名、なければメールアドレス） */
+            name: string;
+            email: string;
+        };
+        CustomerAssigneeList: {
+            assignees: components["schemas"]["CustomerAssignee"][];
+        };
+        /**
+         * @description CSV から読み取った行（項目名は `CustomerInput` と同じ）。`dry_run: true` は検証だけを行い、
+         *     何も保存しません。`dry_run: false` は正しい行だけを 1 つのトランザクションで登録します。
+         */
+        CustomerImportRequest: {
+            /** 行 */
+            rows: {
+                [key: string]: unknown;
+            }[];
+            /**
+             * 確認のみ
+             * @default true
+             */
+            dry_run?: boolean;
+        };
+        CustomerImportRowResult: {
+            /** @description 送った行の番号（1 から） */
+            row: number;
+            /**
+             * @description valid（登録できる）・invalid（誤りあり）・created（登録した）
+             * @enum {string}
+             */
+            status: "valid" | "invalid" | "created";
+            errors: components["schemas"]["ValidationErrorEntry"][];
+            /** Format: uuid */
+            customer_id?: string | null;
+        };
+        CustomerImportResult: {
+            dry_run: boolean;
+            total: number;
+            valid: number;
+            invalid: number;
+            created: number;
+            rows: components["schemas"]["CustomerImportRowResult"][];
+        };
+        /**
+         * @description CSV の文字コード（utf-8 は BOM 付き、shift_jis は Excel が使う CP932）
+         * @default utf-8
+         * @enum {string}
+         */
+        CsvEncoding: "utf-8" | "shift_jis";
+        PostalAddress: {
+            prefecture: components["schemas"]["Prefecture"];
+            /** @description 市区町村 */
+            city: string;
+            /** @description 町域（なければ空文字） */
+            town: string;
+        };
+        PostalCodeLookup: {
+            /** @description 7 桁の郵便番号（ハイフンなし） */
+            postal_code: string;
+            /** @description 該当する住所（同じ番号に複数の町域があることがあります） */
+            addresses: components["schemas"]["PostalAddress"][];
         };
         /**
          * @description 対応の種類（電話・メール・来院/訪問・打ち合わせ・その他）
@@ -1603,12 +1882,14 @@ export interface components {
             /** @description 顧客の氏名（姓 名） */
             customer_name: string;
             type: components["schemas"]["InteractionType"];
-            /** @description 要約 */
+            /** 要約 */
             summary: string | null;
-            /** @description 内容 */
+            /** 内容 */
             content: string;
             /** Format: uuid */
             created_by: string | null;
+            /** @description 記録したユーザーの表示名（氏名、なければメールアドレス） */
+            created_by_name: string | null;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -1617,14 +1898,19 @@ export interface components {
         /** @description 記録する対応。記録したユーザーが `created_by` になります。 */
         InteractionInput: {
             /**
+             * 顧客
              * Format: uuid
              * @description 顧客 ID（存在しないと `404`）
              */
             customer_id: string;
+            /** 種類 */
             type: components["schemas"]["InteractionType"];
-            /** @description 要約（一覧に表示） */
+            /**
+             * 要約
+             * @description 要約（一覧に表示）
+             */
             summary?: string | null;
-            /** @description 内容 */
+            /** 内容 */
             content: string;
         };
         InteractionList: {
@@ -2969,6 +3255,10 @@ export interface components {
         Skip: number;
         /** @description 取得する最大件数 */
         Limit: number;
+        /** @description 氏名・フリガナ・会社名・メール・電話番号の部分一致（全角半角・ひらがなカタカナ・大文字小文字を区別しない。2 文字から索引を使います） */
+        CustomerSearch: string;
+        /** @description 会社名（またはそのフリガナ）の部分一致 */
+        CustomerCompanyFilter: string;
         /** @description 並べ替えの向き（asc 昇順・desc 降順） */
         SortOrder: "asc" | "desc";
         /** @description 検索語または質問文 */
@@ -3193,10 +3483,10 @@ export interface operations {
                 skip?: components["parameters"]["Skip"];
                 /** @description 取得する最大件数 */
                 limit?: components["parameters"]["Limit"];
-                /** @description 氏名・フリガナ・会社名・メール・電話番号の部分一致（全角半角・ひらがなカタカナを区別しない） */
-                search?: string;
-                /** @description 会社名の部分一致 */
-                company_filter?: string;
+                /** @description 氏名・フリガナ・会社名・メール・電話番号の部分一致（全角半角・ひらがなカタカナ・大文字小文字を区別しない。2 文字から索引を使います） */
+                search?: components["parameters"]["CustomerSearch"];
+                /** @description 会社名（またはそのフリガナ）の部分一致 */
+                company_filter?: components["parameters"]["CustomerCompanyFilter"];
                 /** @description 並べ替えの項目 */
                 sort_by?: components["schemas"]["CustomerSortField"];
                 /** @description 並べ替えの向き（asc 昇順・desc 降順） */
@@ -3254,7 +3544,103 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
-            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listCustomerAssignees: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 担当者の候補 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerAssigneeList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    exportCustomers: {
+        parameters: {
+            query?: {
+                /** @description 文字コード */
+                encoding?: components["schemas"]["CsvEncoding"];
+                /** @description 氏名・フリガナ・会社名・メール・電話番号の部分一致（全角半角・ひらがなカタカナ・大文字小文字を区別しない。2 文字から索引を使います） */
+                search?: components["parameters"]["CustomerSearch"];
+                /** @description 会社名（またはそのフリガナ）の部分一致 */
+                company_filter?: components["parameters"]["CustomerCompanyFilter"];
+                /** @description 並べ替えの項目 */
+                sort_by?: components["schemas"]["CustomerSortField"];
+                /** @description 並べ替えの向き（asc 昇順・desc 降順） */
+                sort_order?: components["parameters"]["SortOrder"];
+            };
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV */
+            200: {
+                headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": Blob;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    importCustomers: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerImportRequest"];
+            };
+        };
+        responses: {
+            /** @description 行ごとの結果 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerImportResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -3286,7 +3672,6 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
-            501: components["responses"]["NotImplemented"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -3321,8 +3706,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["ValidationFailed"];
-            501: components["responses"]["NotImplemented"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -3352,7 +3737,64 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
-            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    restoreCustomer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path: {
+                /** @description 対象の ID */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 元に戻した顧客 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    lookupPostalCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 郵便番号（7 桁、ハイフンは任意） */
+                postalCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 該当する住所 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostalCodeLookup"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -3421,7 +3863,6 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
-            501: components["responses"]["NotImplemented"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -3458,7 +3899,6 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
-            501: components["responses"]["NotImplemented"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -4609,7 +5049,7 @@ export interface operations {
                 /** @description 取得する最大件数 */
                 limit?: number;
                 /** @description 読み飛ばす件数 */
-                offset?: number;
+                skip?: components["parameters"]["Skip"];
                 /** @description 未読だけにする */
                 unread_only?: boolean;
                 /** @description 分類で絞る */

@@ -4,7 +4,7 @@ import type { components } from '../generated/schema';
 import { type BodyOf, invalidates, type QueryOf, type TenantId, tenantHeader, tenantKey } from './shared';
 
 type NotificationList = components['schemas']['NotificationList'];
-export type NotificationFilter = Omit<QueryOf<'listNotifications'>, 'limit' | 'offset'>;
+export type NotificationFilter = Omit<QueryOf<'listNotifications'>, 'limit' | 'skip'>;
 
 /** Page size of the notification list (SPEC section 9). */
 export const NOTIFICATION_PAGE_SIZE = 10;
@@ -28,7 +28,7 @@ export function nextNotificationOffset(
   return pages.reduce((count, page) => count + page.notifications.length, 0);
 }
 
-/** GET /api/notifications in pages of 10 (limit=10 and offset), refreshed every 5 minutes. */
+/** GET /api/notifications in pages of 10 (limit=10 and skip), refreshed every 5 minutes. */
 export function notificationsInfiniteQueryOptions(
   api: ApiClient,
   tenantId: TenantId,
@@ -42,7 +42,7 @@ export function notificationsInfiniteQueryOptions(
         api.GET('/api/notifications', {
           params: {
             ...tenantHeader(tenantId),
-            query: { ...filter, limit: NOTIFICATION_PAGE_SIZE, offset: pageParam },
+            query: { ...filter, limit: NOTIFICATION_PAGE_SIZE, skip: pageParam },
           },
           signal,
         }),
