@@ -7,15 +7,15 @@ import { AccessTokens } from './auth/access-tokens';
 import { AuthService } from './auth/auth-service';
 import { authRoutes } from './auth/routes';
 import type { Config } from './config';
-import type { Db } from './db/database';
-import { getOrCreateSecret } from './db/repositories/secrets';
-import { createApiHandlers } from './http/api-handlers';
-import { registerApiReference } from './http/api-reference';
-import { registerApiRoutes } from './http/api-routes';
-import { API_PREFIX, AUTH_PREFIX, installErrorHandling } from './http/error-handler';
-import { createValidatorCompiler, loadOpenApiDocument, operationPolicies } from './http/openapi';
 import { registerStaticApp } from './http/static-app';
+import { createApiHandlers } from './modules';
 import { serverVersion } from './paths';
+import type { Db } from './platform/db/database';
+import { getOrCreateSecret } from './platform/db/secrets';
+import { registerApiReference } from './platform/http/api-reference';
+import { registerApiRoutes } from './platform/http/api-routes';
+import { API_PREFIX, AUTH_PREFIX, installErrorHandling } from './platform/http/error-handler';
+import { createValidatorCompiler, loadOpenApiDocument, operationPolicies } from './platform/http/openapi';
 
 export const JWT_SECRET_NAME = 'auth_jwt_secret';
 /** Largest file an upload accepts (documents, knowledge base), as the contract says. */

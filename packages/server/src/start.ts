@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from './app';
 import { type Config, loadConfig } from './config';
-import { bootstrapDatabase } from './db/bootstrap';
-import { type Db, openDatabase } from './db/database';
-import { type EmbeddedCluster, startEmbeddedPostgres } from './db/embedded';
+import { bootstrapDatabase } from './platform/db/bootstrap';
+import { type Db, openDatabase } from './platform/db/database';
+import { type EmbeddedCluster, startEmbeddedPostgres } from './platform/db/embedded';
 
 export interface RunningServer {
   /** e.g. http://127.0.0.1:3000 */

@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listCustomers } from '../src/db/repositories/customers';
-import { setFeatureSwitch } from '../src/db/repositories/features';
-import { withTenant } from '../src/db/tenant-scope';
+import { setFeatureSwitch } from '../src/platform/access/features.repository';
+import { withTenant } from '../src/platform/db/tenant-scope';
 import { DEMO_TENANTS, DEMO_USERS } from '../src/seed/demo';
 import { expectErrorEnvelope, expectMatchesContract } from './support/contract';
 import { createUser } from './support/fixtures';
@@ -114,11 +113,12 @@ describe('tenancy, permissions and features', () => {
 
   describe('row-level security as the backstop', () => {
     it('shows the app role no tenant rows at all without app.tenant_id', async () => {
-      const { rows } = await sql<{ customers: string; interactions: string; features: string }>`
+      const { rows } = await sql<{ customers: string; interactions: string; terms: string; counts: string }>`
         select (select count(*) from customers) as customers,
                (select count(*) from interactions) as interactions,
-               (select count(*) from tenant_features) as features`.execute(server.database.db);
-      expect(rows[0]).toEqual({ customers: '0', interactions: '0', features: '0' });
+               (select count(*) from customer_search_terms) as terms,
+               (select count(*) from tenant_row_counts) as counts`.execute(server.database.db);
+      expect(rows[0]).toEqual({ customers: '0', interactions: '0', terms: '0', counts: '0' });
 
       const { rows: asOwner } = await sql<{ count: string }>`select count(*) as count from customers`.execute(
         server.database.owner,
@@ -128,14 +128,9 @@ describe('tenancy, permissions and features', () => {
 
     it('keeps a scoped transaction inside its tenant even when a query asks for another', async () => {
       const leaked = await withTenant(server.database.db, DEMO_TENANTS.midori.id, (tx) =>
-        listCustomers(tx, DEMO_TENANTS.sakura.id, {
-          skip: 0,
-          limit: 100,
-          sortBy: 'created_at',
-          sortOrder: 'desc',
-        }),
+        tx.selectFrom('customers').select('id').where('tenant_id', '=', DEMO_TENANTS.sakura.id).execute(),
       );
-      expect(leaked).toEqual({ total: 0, customers: [] });
+      expect(leaked).toEqual([]);
     });
 
     it('refuses to write a row into another tenant from a scoped transaction', async () => {
@@ -184,7 +179,7 @@ describe('tenancy, permissions and features', () => {
   describe('x-feature', () => {
     it('answers 403 FEAT_001 when the tenant switched customers off, and only for that tenant', async () => {
       await withTenant(server.database.owner, DEMO_TENANTS.sakura.id, (tx) =>
-        setFeatureSwitch(tx, DEMO_TENANTS.sakura.id, 'customers', false),
+        setFeatureSwitch(tx, 'customers', false),
       );
       try {
         for (const path of ['/api/customers', '/api/interactions']) {
@@ -198,7 +193,7 @@ describe('tenancy, permissions and features', () => {
         expect((await get(DEMO_USERS.midoriAdmin.email, '/api/customers')).statusCode).toBe(200);
       } finally {
         await withTenant(server.database.owner, DEMO_TENANTS.sakura.id, (tx) =>
-          setFeatureSwitch(tx, DEMO_TENANTS.sakura.id, 'customers', true),
+          setFeatureSwitch(tx, 'customers', true),
         );
       }
     });

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadOpenApiDocument } from '../src/http/openapi';
 import { packageRoot } from '../src/paths';
+import { loadOpenApiDocument } from '../src/platform/http/openapi';
 import { expectMatchesContract } from './support/contract';
 import { createTestServer, type TestServer } from './support/server';
 

@@ -53,7 +53,7 @@ describe('GET /api/customers', () => {
     expect(pages).toHaveLength(DEMO_TENANTS.sakura.customers);
     expect(new Set(pages.map((customer) => customer.id)).size).toBe(DEMO_TENANTS.sakura.customers);
     const beyond = await list('?skip=1000');
-    expect(beyond).toEqual({ total: DEMO_TENANTS.sakura.customers, customers: [] });
+    expect(beyond).toEqual({ total: DEMO_TENANTS.sakura.customers, total_capped: false, customers: [] });
   });
 
   it('sorts by furigana in both directions, and by company furigana with companies first', async () => {
@@ -121,7 +121,7 @@ describe('GET /api/customers', () => {
       expect(found.customers.map((customer) => customer.id)).toContain(someone!.id);
     }
     const nobody = await list(`?search=${encodeURIComponent('該当なしの検索語')}`);
-    expect(nobody).toEqual({ total: 0, customers: [] });
+    expect(nobody).toEqual({ total: 0, total_capped: false, customers: [] });
   });
 
   it('filters by company name or company furigana', async () => {

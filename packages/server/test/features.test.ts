@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setFeatureSwitch } from '../src/db/repositories/features';
-import { withTenant } from '../src/db/tenant-scope';
+import { setFeatureSwitch } from '../src/platform/access/features.repository';
+import { withTenant } from '../src/platform/db/tenant-scope';
 import { DEMO_TENANTS, DEMO_USERS } from '../src/seed/demo';
 import { expectErrorEnvelope, expectMatchesContract } from './support/contract';
 import { createUser } from './support/fixtures';
@@ -62,8 +62,8 @@ describe('GET /api/tenant-features/my-features', () => {
     expect((await flags('new-tenant@example.com')).json()).toEqual(DEFAULTS);
 
     await withTenant(server.database.owner, tenant.id, async (tx) => {
-      await setFeatureSwitch(tx, tenant.id, 'invitations', true);
-      await setFeatureSwitch(tx, tenant.id, 'chat', false);
+      await setFeatureSwitch(tx, 'invitations', true);
+      await setFeatureSwitch(tx, 'chat', false);
     });
     expect((await flags('new-tenant@example.com')).json()).toEqual({
       ...DEFAULTS,

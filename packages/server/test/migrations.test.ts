@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAppRole } from '../src/db/app-role';
-import { bootstrapDatabase } from '../src/db/bootstrap';
-import { migrate, readMigrations } from '../src/db/migrate';
-import { ALL_PERMISSIONS, ROLE_PERMISSIONS } from '../src/domain/permissions';
 import { migrationsDir } from '../src/paths';
+import { ALL_PERMISSIONS, ROLE_PERMISSIONS } from '../src/platform/access/permissions';
+import { ensureAppRole } from '../src/platform/db/app-role';
+import { bootstrapDatabase } from '../src/platform/db/bootstrap';
+import { migrate, readMigrations } from '../src/platform/db/migrate';
 import { createBlankDatabase } from './support/database';
 
 describe('migrations', () => {
@@ -40,16 +40,36 @@ describe('migrations', () => {
     expect(rows.map((row) => row.version)).toEqual(files.map((file) => file.version));
   });
 
-  it('enables row-level security on every tenant table', async () => {
-    const { rows } = await client.query<{ relname: string; relrowsecurity: boolean }>(
-      `select relname, relrowsecurity from pg_class
-        where relname in ('customers', 'interactions', 'tenant_features') order by relname`,
+  it('enables and forces row-level security, with the tenant policy, on every table with tenant_id', async () => {
+    // Read before a tenant is chosen, to decide access itself: memberships and feature switches.
+    const accessDeciding = ['tenant_features', 'tenant_users'];
+    const { rows } = await client.query<{
+      relname: string;
+      relrowsecurity: boolean;
+      relforcerowsecurity: boolean;
+      policies: string[];
+    }>(
+      `select c.relname, c.relrowsecurity, c.relforcerowsecurity,
+              array(select polname::text from pg_policy p where p.polrelid = c.oid order by 1) as policies
+         from pg_class c
+         join pg_attribute a on a.attrelid = c.oid and a.attname = 'tenant_id' and not a.attisdropped
+        where c.relkind = 'r' and c.relnamespace = 'public'::regnamespace
+        order by c.relname`,
     );
-    expect(rows).toEqual([
-      { relname: 'customers', relrowsecurity: true },
-      { relname: 'interactions', relrowsecurity: true },
-      { relname: 'tenant_features', relrowsecurity: true },
-    ]);
+    const tenantTables = rows.filter((row) => !accessDeciding.includes(row.relname));
+    expect(tenantTables.map((row) => row.relname)).toEqual(
+      expect.arrayContaining(['customer_search_terms', 'customers', 'interactions', 'tenant_row_counts']),
+    );
+    for (const table of tenantTables) {
+      expect(table, table.relname).toMatchObject({
+        relrowsecurity: true,
+        relforcerowsecurity: true,
+        policies: ['tenant_isolation'],
+      });
+    }
+    expect(rows.filter((row) => accessDeciding.includes(row.relname)).map((row) => row.relname)).toEqual(
+      accessDeciding,
+    );
   });
 
   it('gives the app role data access but no way around row-level security', async () => {
@@ -131,7 +151,10 @@ describe('migrations', () => {
         );
       }
 
-      expect((await migrate(old)).applied).toEqual(['0002_session_events_and_permissions']);
+      expect((await migrate(old)).applied).toEqual([
+        '0002_session_events_and_permissions',
+        '0003_shape_for_resources',
+      ]);
 
       const { rows } = await old.query<{ role: 'admin' | 'staff' | 'user'; permissions: string[] }>(
         'select role, permissions from tenant_users order by created_at',

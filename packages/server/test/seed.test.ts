@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { bootstrapDatabase } from '../src/db/bootstrap';
+import { bootstrapDatabase } from '../src/platform/db/bootstrap';
 import { buildDemoDataset, DEMO_TENANTS, DEMO_USERS, startOfMonthInJapan } from '../src/seed/demo';
 import { createTestDatabase, type TestDatabase } from './support/database';
 

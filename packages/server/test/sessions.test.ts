@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setFeatureSwitch } from '../src/db/repositories/features';
-import { withTenant } from '../src/db/tenant-scope';
+import { setFeatureSwitch } from '../src/platform/access/features.repository';
+import { withTenant } from '../src/platform/db/tenant-scope';
 import { DEMO_TENANTS, DEMO_USERS } from '../src/seed/demo';
 import { expectErrorEnvelope, expectMatchesContract } from './support/contract';
 import { createTestServer, type GoTrueSessionBody, type TestServer } from './support/server';
@@ -65,7 +65,7 @@ describe('sessions', () => {
 
   async function setSessionManagement(enabled: boolean) {
     await withTenant(server.database.owner, DEMO_TENANTS.sakura.id, (tx) =>
-      setFeatureSwitch(tx, DEMO_TENANTS.sakura.id, 'session_management', enabled),
+      setFeatureSwitch(tx, 'session_management', enabled),
     );
   }
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL_PERMISSIONS, STAFF_PERMISSIONS } from '../src/domain/permissions';
+import { ALL_PERMISSIONS, STAFF_PERMISSIONS } from '../src/platform/access/permissions';
 import { DEMO_TENANTS, DEMO_USERS } from '../src/seed/demo';
 import { expectErrorEnvelope, expectMatchesContract } from './support/contract';
 import { createUser } from './support/fixtures';

@@ -1,5 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Db } from '../db/database';
+import type { Db } from '../platform/db/database';
+import type { AuthSession, User } from '../platform/db/schema';
+import type { AccessTokenCheck, AccessTokens, IssuedAccessToken } from './access-tokens';
+import { AUTH_MESSAGES, AuthServiceError } from './errors';
+import { dummyPasswordHash, verifyPassword } from './passwords';
 import {
   findLiveSessionWithUser,
   findRefreshTokenForUpdate,
@@ -10,12 +14,8 @@ import {
   markSessionRefreshed,
   revokeSession,
   revokeUserSessions,
-} from '../db/repositories/sessions';
-import { findUserByEmail, findUserById, recordSignIn } from '../db/repositories/users';
-import type { AuthSession, User } from '../db/schema';
-import type { AccessTokens, IssuedAccessToken } from './access-tokens';
-import { AUTH_MESSAGES, AuthServiceError } from './errors';
-import { dummyPasswordHash, verifyPassword } from './passwords';
+} from './sessions.repository';
+import { findUserByEmail, findUserById, recordSignIn } from './users.repository';
 
 export interface AuthServiceOptions {
   db: Db;
@@ -157,6 +157,11 @@ export class AuthService {
   }
 
   /** Checks an access token: signature, audience, expiry, and that its session is still live. */
+  /** Signature, audience and expiry only; the session is checked by the caller's own query. */
+  verifyAccessToken(accessToken: string): Promise<AccessTokenCheck> {
+    return this.options.accessTokens.verify(accessToken);
+  }
+
   async authenticate(accessToken: string): Promise<Authentication> {
     const check = await this.options.accessTokens.verify(accessToken);
     if (!check.valid) return { ok: false, reason: check.reason };

@@ -1,4 +1,4 @@
-import type { User } from '../db/schema';
+import type { User } from '../platform/db/schema';
 import type { SessionGrant } from './auth-service';
 
 /** A user as Supabase Auth returns it (the `User` type of @supabase/auth-js). */

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
-import { bearerToken, requestOrigin } from '../http/bearer';
+import { bearerToken, requestOrigin } from '../platform/http/bearer';
 import type { AuthService, ClientInfo, SignOutScope } from './auth-service';
 import { AUTH_MESSAGES, AuthServiceError } from './errors';
 import { toGoTrueSession, toGoTrueUser } from './gotrue-user';

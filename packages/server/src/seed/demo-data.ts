@@ -1,5 +1,5 @@
 // 架空のデモデータの素材。氏名・会社名・連絡先はすべて架空で、実在の人物・団体とは関係ありません。
-import type { InteractionType } from '../db/schema';
+import type { InteractionType } from '../modules/interactions/interactions.tables';
 
 export interface NamePart {
   kanji: string;

@@ -1,15 +1,20 @@
 import { hashPassword } from '../auth/passwords';
-import type { Db } from '../db/database';
-import { insertCustomers } from '../db/repositories/customers';
-import { setFeatureSwitch } from '../db/repositories/features';
-import { insertInteractions } from '../db/repositories/interactions';
-import { insertMembership, insertTenant } from '../db/repositories/tenants';
-import { insertUser } from '../db/repositories/users';
-import type { NewCustomer, NewInteraction, Plan } from '../db/schema';
-import { scopeToTenant } from '../db/tenant-scope';
-import { defaultFeatureSwitch, FEATURES } from '../domain/features';
-import { ALL_PERMISSIONS, STAFF_PERMISSIONS } from '../domain/permissions';
+import { insertUser } from '../auth/users.repository';
+import { insertCustomers } from '../modules/customers/customers.repository';
+import type { NewCustomerRow } from '../modules/customers/customers.tables';
+import { insertInteractions } from '../modules/interactions/interactions.repository';
+import type { NewInteractionRow } from '../modules/interactions/interactions.tables';
+import { defaultFeatureSwitch, FEATURES } from '../platform/access/features';
+import { setFeatureSwitch } from '../platform/access/features.repository';
+import { ALL_PERMISSIONS, STAFF_PERMISSIONS } from '../platform/access/permissions';
+import { insertMembership, insertTenant } from '../platform/access/tenants.repository';
+import type { Db } from '../platform/db/database';
+import type { Plan } from '../platform/db/schema';
+import { scopeToTenant } from '../platform/db/tenant-scope';
 import { GIVEN_NAMES, MIDORI_MATERIAL, SAKURA_MATERIAL, SURNAMES, type TenantMaterial } from './demo-data';
+
+type DemoCustomer = Omit<NewCustomerRow, 'tenant_id'>;
+type DemoInteraction = Omit<NewInteractionRow, 'tenant_id'>;
 
 export const DEMO_PASSWORD = 'tsumiki-demo-2026';
 
@@ -113,8 +118,8 @@ function digits(rng: ReturnType<typeof random>, count: number): string {
 }
 
 export interface DemoDataset {
-  customers: NewCustomer[];
-  interactions: NewInteraction[];
+  customers: DemoCustomer[];
+  interactions: DemoInteraction[];
 }
 
 /**
@@ -125,7 +130,7 @@ export interface DemoDataset {
 export function buildDemoDataset(tenant: DemoTenant, staffIds: readonly string[], now: Date): DemoDataset {
   const rng = random(tenant.seed);
   const { material } = tenant;
-  const customers: NewCustomer[] = [];
+  const customers: DemoCustomer[] = [];
   const usedNames = new Set<string>();
 
   for (let index = 0; index < tenant.customers; index += 1) {
@@ -158,7 +163,6 @@ export function buildDemoDataset(tenant: DemoTenant, staffIds: readonly string[]
     );
 
     customers.push({
-      tenant_id: tenant.id,
       id: rng.uuid(),
       last_name: surname.kanji,
       first_name: given.kanji,
@@ -173,8 +177,10 @@ export function buildDemoDataset(tenant: DemoTenant, staffIds: readonly string[]
       city: address.city,
       address_line: `${address.town}${rng.int(1, 5)}-${rng.int(1, 30)}-${rng.int(1, 20)}${rng.chance(0.5) ? ` ${rng.pick(material.buildings)}` : ''}`,
       tags,
-      assigned_staff_id: rng.chance(0.8) ? rng.pick(staffIds) : null,
+      assignee_user_id: rng.chance(0.8) ? rng.pick(staffIds) : null,
       notes: rng.chance(0.4) ? rng.pick(material.notes) : null,
+      created_by: staffIds[0] ?? null,
+      updated_by: staffIds[0] ?? null,
       created_at: createdAt,
       updated_at: updatedAt,
     });
@@ -188,7 +194,7 @@ export function buildDemoDataset(tenant: DemoTenant, staffIds: readonly string[]
   const recentTo = now.getTime() - Math.min(60_000, (now.getTime() - recentFrom) / 2);
   const olderFrom = now.getTime() - 180 * DAY;
   const usedTimes = new Set<number>();
-  const interactions: NewInteraction[] = [];
+  const interactions: DemoInteraction[] = [];
 
   for (let index = 0; index < tenant.interactions; index += 1) {
     const thisMonth = index < tenant.interactionsThisMonth;
@@ -200,7 +206,6 @@ export function buildDemoDataset(tenant: DemoTenant, staffIds: readonly string[]
     const template = rng.pick(material.interactions);
     const customer = rng.pick(customers);
     interactions.push({
-      tenant_id: tenant.id,
       id: rng.uuid(),
       customer_id: customer.id!,
       type: template.type,
@@ -271,7 +276,7 @@ export async function seedDemoData(ownerDb: Db, now: Date): Promise<void> {
       const dataset = buildDemoDataset(tenant, staffIds, now);
       const scoped = await scopeToTenant(tx, tenant.id);
       for (const feature of FEATURES) {
-        await setFeatureSwitch(scoped, tenant.id, feature, defaultFeatureSwitch(feature));
+        await setFeatureSwitch(scoped, feature, defaultFeatureSwitch(feature));
       }
       await insertCustomers(scoped, dataset.customers);
       await insertInteractions(scoped, dataset.interactions);

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { appRoleUrl } from '../../src/db/app-role';
-import { type Db, openDatabase } from '../../src/db/database';
+import { appRoleUrl } from '../../src/platform/db/app-role';
+import { type Db, openDatabase } from '../../src/platform/db/database';
 
 export interface TestDatabase {
   name: string;

@@ -1,8 +1,8 @@
 import { hashPassword } from '../../src/auth/passwords';
-import type { Db } from '../../src/db/database';
-import { insertMembership } from '../../src/db/repositories/tenants';
-import { insertUser } from '../../src/db/repositories/users';
-import type { Role } from '../../src/db/schema';
+import { insertUser } from '../../src/auth/users.repository';
+import { insertMembership } from '../../src/platform/access/tenants.repository';
+import type { Db } from '../../src/platform/db/database';
+import type { Role } from '../../src/platform/db/schema';
 import { DEMO_PASSWORD } from '../../src/seed/demo';
 
 export interface UserFixture {

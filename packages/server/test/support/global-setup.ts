@@ -2,8 +2,8 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { bootstrapDatabase } from '../../src/db/bootstrap';
-import { startEmbeddedPostgres } from '../../src/db/embedded';
+import { bootstrapDatabase } from '../../src/platform/db/bootstrap';
+import { startEmbeddedPostgres } from '../../src/platform/db/embedded';
 
 export const SEEDED_TEMPLATE = 'tsumiki_template_seeded';
 export const EMPTY_TEMPLATE = 'tsumiki_template_empty';

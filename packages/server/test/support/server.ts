@@ -29,7 +29,11 @@ export async function createTestServer(
   const ownsDatabase = options.database === undefined;
   const database = options.database ?? (await createTestDatabase());
   const config = testConfig(options.config);
-  const app = await buildServer({ db: database.db, config, ...(options.now ? { now: options.now } : {}) });
+  // TSUMIKI_TEST_APP_AS_OWNER=1 runs the server as the superuser, which row-level security does
+  // not stop: then only the repositories' own tenant scoping keeps tenants apart, and the access
+  // harness shows whether each of them does (see the README's design notes).
+  const db = process.env.TSUMIKI_TEST_APP_AS_OWNER === '1' ? database.owner : database.db;
+  const app = await buildServer({ db, config, ...(options.now ? { now: options.now } : {}) });
   await app.ready();
 
   return {

@@ -1,0 +1,36 @@
+import type { DbExecutor } from '../platform/db/database';
+import type { User } from '../platform/db/schema';
+
+export interface NewUser {
+  email: string;
+  password_hash: string | null;
+  full_name: string | null;
+  is_system_admin?: boolean;
+  is_super_admin?: boolean;
+  is_agency_user?: boolean;
+}
+
+/** Emails are stored lower-cased and trimmed; lookups normalise the same way. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export async function findUserByEmail(db: DbExecutor, email: string): Promise<User | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', normalizeEmail(email)).executeTakeFirst();
+}
+
+export async function findUserById(db: DbExecutor, userId: string): Promise<User | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+}
+
+export async function insertUser(db: DbExecutor, user: NewUser & { id?: string }): Promise<User> {
+  return db
+    .insertInto('users')
+    .values({ ...user, email: normalizeEmail(user.email) })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function recordSignIn(db: DbExecutor, userId: string, at: Date): Promise<void> {
+  await db.updateTable('users').set({ last_sign_in_at: at }).where('id', '=', userId).execute();
+}

@@ -1,0 +1,276 @@
+/**
+ * Customers CSV: the server half (writing). Reading (columns, `decodeCsv`, `parseCustomerCsv`)
+ * lives in the browser-safe `customers.csv.parse.ts` and is re-exported here.
+ *
+ * File format (what Excel in Japan opens and writes):
+ * - `utf-8`: UTF-8 with a BOM (without it Excel reads the file as CP932); lossless.
+ * - `shift_jis`: CP932 (Windows-31J) through encoding-japanese, which maps the characters a Mac or
+ *   a browser types to the CP932 code Excel shows: 〜 U+301C and ～ U+FF5E → 0x8160, − U+2212 and
+ *   － U+FF0D → 0x817C, ‖ U+2016 → 0x8161, ¬ U+00AC → 0x81CA; NEC special (①, ㈱, №) and IBM
+ *   extension kanji (髙, 﨑) are kept (IBM kanji as the NEC-selected codes 0xED40–0xEEFC, which
+ *   Excel, Chromium and encoding-japanese decode to the same characters as Windows' 0xFA40–0xFC4B).
+ *   Read back, 0x8160 is '～' U+FF5E and 0x817C is '－' U+FF0D (CP932's own mapping), so a '〜'
+ *   U+301C or '−' U+2212 comes back as its full-width twin; everything else round-trips.
+ *   A character CP932 has no code for (emoji, ä, é, ß, ♡ …) is written as '〓' (U+3013, the
+ *   geta mark Japanese systems use for "cannot be shown"), never as a silent '?'; pass
+ *   `{ unencodable: 'error' }` to fail instead, and `onUnencodable` to log what was replaced.
+ *   Before that, a few characters take their usual CP932 stand-in (¥ → ￥, — → ―, – → -,
+ *   no-break space → space), a combining (semi-)voiced mark joins its kana (か + ゙ → が), and
+ *   invisible joiners/variation selectors (ZWJ, VS1–16, IVS, emoji skin tones) are dropped.
+ * - CRLF between rows; RFC 4180 quoting (a field with a quote, comma, CR or LF is quoted and its
+ *   quotes doubled); line breaks inside a note are written as LF (what Excel writes for Alt+Enter).
+ * - tags joined with ';'; dates as 'YYYY/MM/DD HH:mm' in Asia/Tokyo (UTC+9, Japan has no DST).
+ * - A cell starting with = + - @ TAB or CR gets a leading "'" (CSV-injection guard); the parser
+ *   strips it again.
+ */
+import Encoding from 'encoding-japanese';
+import type { Prefecture } from '../../domain/prefectures';
+import {
+  CSV_FORMULA_START,
+  CSV_TAG_SEPARATOR,
+  type CsvEncoding,
+  CUSTOMER_CSV_COLUMNS,
+  type CustomerCsvField,
+} from './customers.csv.parse';
+
+export * from './customers.csv.parse';
+
+/** One customer as written to the CSV. */
+export interface CsvCustomer {
+  id: string;
+  last_name: string;
+  first_name: string;
+  last_name_kana: string;
+  first_name_kana: string;
+  company_name: string | null;
+  company_name_kana: string | null;
+  email: string | null;
+  phone: string | null;
+  postal_code: string | null;
+  prefecture: Prefecture | null;
+  city: string | null;
+  address_line: string | null;
+  tags: string[];
+  notes: string | null;
+  /** The assigned staff member's display name. */
+  assignee_name: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface CustomersToCsvOptions {
+  /** CP932 only: '〓' for a character it cannot encode (default), or throw `CsvEncodingError`. */
+  unencodable?: 'replace' | 'error';
+  /** CP932 only: called for every character replaced by '〓' or by a stand-in. */
+  onUnencodable?: (event: {
+    id: string;
+    field: CustomerCsvField;
+    character: string;
+    replacement: string;
+  }) => void;
+}
+
+export class CsvEncodingError extends Error {
+  constructor(
+    readonly id: string,
+    readonly field: CustomerCsvField,
+    readonly character: string,
+  ) {
+    const codePoint = character.codePointAt(0)?.toString(16).toUpperCase().padStart(4, '0');
+    super(`Shift_JIS（CP932）で表せない文字「${character}」（U+${codePoint}）が含まれています`);
+    this.name = 'CsvEncodingError';
+  }
+}
+
+const UTF8_BOM = Uint8Array.of(0xef, 0xbb, 0xbf);
+const CRLF = '\r\n';
+/** Characters buffered before a chunk is encoded and yielded. */
+const CHUNK_CHARS = 64 * 1024;
+const GETA = '〓';
+
+/** 'YYYY/MM/DD HH:mm' in Asia/Tokyo; '' for an invalid date. */
+export function formatCsvDateTime(date: Date): string {
+  const time = date.getTime();
+  if (Number.isNaN(time)) return '';
+  const tokyo = new Date(time + 9 * 60 * 60 * 1000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${tokyo.getUTCFullYear()}/${pad(tokyo.getUTCMonth() + 1)}/${pad(tokyo.getUTCDate())} ${pad(tokyo.getUTCHours())}:${pad(tokyo.getUTCMinutes())}`;
+}
+
+function cellText(customer: CsvCustomer, field: CustomerCsvField): string {
+  switch (field) {
+    case 'tags':
+      return customer.tags.join(CSV_TAG_SEPARATOR);
+    case 'created_at':
+    case 'updated_at':
+      return formatCsvDateTime(customer[field]);
+    case 'notes':
+      return (customer.notes ?? '').replace(/\r\n?/g, '\n');
+    default:
+      return customer[field] ?? '';
+  }
+}
+
+/** RFC 4180 field, with the formula guard. */
+function csvField(value: string): string {
+  const text = CSV_FORMULA_START.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+// ---- CP932 -------------------------------------------------------------------------------------
+
+const STAND_INS: ReadonlyMap<string, string> = new Map([
+  ['\u00A5', '\uFFE5'], // ¥ (a Mac's ¥ key) → ￥
+  ['\u2014', '\u2015'], // — EM DASH → ― (0x815C)
+  ['\u2013', '-'], // – EN DASH
+  ['\u00A0', ' '], // no-break space
+]);
+
+/** Zero-width (non-)joiners, variation selectors, ideographic variation selectors, skin tones. */
+function isIgnorable(char: string): boolean {
+  const c = char.codePointAt(0)!;
+  return (
+    (c >= 0x200b && c <= 0x200d) ||
+    c === 0x2060 ||
+    (c >= 0xfe00 && c <= 0xfe0f) ||
+    (c >= 0xe0100 && c <= 0xe01ef) ||
+    (c >= 0x1f3fb && c <= 0x1f3ff)
+  );
+}
+const COMBINING = /^\p{M}$/u;
+
+const encodableCache = new Map<number, boolean>();
+
+function isCp932Encodable(char: string): boolean {
+  const codePoint = char.codePointAt(0)!;
+  if (codePoint < 0x80) return true;
+  let encodable = encodableCache.get(codePoint);
+  if (encodable === undefined) {
+    try {
+      Encoding.convert(char, { to: 'SJIS', from: 'UNICODE', type: 'array', fallback: 'error' });
+      encodable = true;
+    } catch {
+      encodable = false;
+    }
+    encodableCache.set(codePoint, encodable);
+  }
+  return encodable;
+}
+
+/** `value` with every character CP932 cannot hold replaced as documented at the top. */
+function toCp932Text(
+  value: string,
+  report: (character: string, replacement: string) => void,
+  strict: boolean,
+): string {
+  // Fast path: ASCII, or every character encodable.
+  let clean = true;
+  for (const char of value) {
+    if (!isCp932Encodable(char)) {
+      clean = false;
+      break;
+    }
+  }
+  if (clean) return value;
+
+  const out: string[] = [];
+  for (const char of value) {
+    if (isCp932Encodable(char)) {
+      out.push(char);
+      continue;
+    }
+    if (isIgnorable(char)) continue;
+    if (COMBINING.test(char) && out.length > 0) {
+      const composed = `${out[out.length - 1]}${char}`.normalize('NFC');
+      if ([...composed].length === 1 && isCp932Encodable(composed)) {
+        out[out.length - 1] = composed;
+        continue;
+      }
+    }
+    const standIn = STAND_INS.get(char);
+    if (standIn !== undefined) {
+      report(char, standIn);
+      out.push(standIn);
+      continue;
+    }
+    if (strict) throw new UnencodableCharacter(char);
+    report(char, GETA);
+    out.push(GETA);
+  }
+  return out.join('');
+}
+
+class UnencodableCharacter extends Error {
+  constructor(readonly character: string) {
+    super(character);
+  }
+}
+
+function encodeCp932(text: string): Uint8Array {
+  // Every character was checked by toCp932Text: 'error' here only guards against a bug.
+  return Uint8Array.from(
+    Encoding.convert(text, { to: 'SJIS', from: 'UNICODE', type: 'array', fallback: 'error' }),
+  );
+}
+
+// ---- writer ------------------------------------------------------------------------------------
+
+/**
+ * The customers as a CSV file, streamed: the header row first, then the rows in chunks of about
+ * 64K characters. `rows` may be a plain array or an async iterable (e.g. a Kysely `.stream()`),
+ * consumed once and in order. UTF-8 output starts with a BOM; see the file comment for CP932.
+ * Throws `CsvEncodingError` from the iterator with `{ unencodable: 'error' }`.
+ */
+export async function* customersToCsv(
+  rows: AsyncIterable<CsvCustomer> | Iterable<CsvCustomer>,
+  encoding: CsvEncoding,
+  options: CustomersToCsvOptions = {},
+): AsyncGenerator<Uint8Array, void, undefined> {
+  const utf8 = new TextEncoder();
+  const encode = (text: string) => (encoding === 'utf-8' ? utf8.encode(text) : encodeCp932(text));
+  const strict = options.unencodable === 'error';
+
+  const header = CUSTOMER_CSV_COLUMNS.map(({ header: label }) => csvField(label)).join(',') + CRLF;
+  if (encoding === 'utf-8') {
+    const body = utf8.encode(header);
+    const first = new Uint8Array(UTF8_BOM.length + body.length);
+    first.set(UTF8_BOM);
+    first.set(body, UTF8_BOM.length);
+    yield first;
+  } else {
+    yield encode(header);
+  }
+
+  let buffer: string[] = [];
+  let buffered = 0;
+  for await (const customer of rows) {
+    const cells: string[] = [];
+    for (const { field } of CUSTOMER_CSV_COLUMNS) {
+      let text = cellText(customer, field);
+      if (encoding === 'shift_jis') {
+        try {
+          text = toCp932Text(
+            text,
+            (character, replacement) =>
+              options.onUnencodable?.({ id: customer.id, field, character, replacement }),
+            strict,
+          );
+        } catch (error) {
+          if (error instanceof UnencodableCharacter)
+            throw new CsvEncodingError(customer.id, field, error.character);
+          throw error;
+        }
+      }
+      cells.push(csvField(text));
+    }
+    const line = cells.join(',') + CRLF;
+    buffer.push(line);
+    buffered += line.length;
+    if (buffered >= CHUNK_CHARS) {
+      yield encode(buffer.join(''));
+      buffer = [];
+      buffered = 0;
+    }
+  }
+  if (buffered > 0) yield encode(buffer.join(''));
+}

@@ -1,0 +1,125 @@
+import type { components } from '@tsumiki/api-client/schema';
+import { contentDisposition } from '../../platform/http/downloads';
+import { componentValidator } from '../../platform/http/openapi';
+import type { ModuleHandlers } from '../../platform/http/typed-handlers';
+import { toValidationIssues } from '../../platform/http/validation-messages';
+import type { ModuleDependencies } from '../module';
+import { customersToCsv } from './customers.csv';
+import { toCustomer } from './customers.mapper';
+import {
+  type CustomerFields,
+  createCustomer,
+  deleteCustomer,
+  exportCustomers,
+  getCustomer,
+  importCustomers,
+  listAssignees,
+  listCustomers,
+  restoreCustomer,
+  updateCustomer,
+} from './customers.service';
+
+type Schemas = components['schemas'];
+
+/** Customers: list, one, create, update (optimistic), soft delete and restore, assignees, CSV. */
+export function customersHandlers({ document }: ModuleDependencies) {
+  // Import rows are checked one by one with the contract's own CustomerInput.
+  const validateCustomerInput = componentValidator(document, 'CustomerInput');
+
+  return {
+    async listCustomers({ query }, { tx }) {
+      const { total, totalCapped, customers } = await listCustomers(tx, {
+        skip: query.skip,
+        limit: query.limit,
+        search: query.search,
+        companyFilter: query.company_filter,
+        sortBy: query.sort_by,
+        sortOrder: query.sort_order,
+      });
+      return {
+        status: 200,
+        body: { total, total_capped: totalCapped, customers: customers.map(toCustomer) },
+      };
+    },
+
+    async getCustomer({ params }, { tx }) {
+      return { status: 200, body: toCustomer(await getCustomer(tx, params.id)) };
+    },
+
+    async createCustomer({ body }, { tx, principal }) {
+      return { status: 201, body: toCustomer(await createCustomer(tx, principal.userId, body)) };
+    },
+
+    async updateCustomer({ params, body }, { tx, principal }) {
+      const { version, ...changes } = body;
+      const customer = await updateCustomer(tx, principal.userId, params.id, version, changes, toCustomer);
+      return { status: 200, body: toCustomer(customer) };
+    },
+
+    async deleteCustomer({ params }, { tx, principal }) {
+      await deleteCustomer(tx, principal.userId, params.id);
+      return { status: 204, body: undefined };
+    },
+
+    async restoreCustomer({ params }, { tx, principal }) {
+      return { status: 200, body: toCustomer(await restoreCustomer(tx, principal.userId, params.id)) };
+    },
+
+    async listCustomerAssignees(_input, { tx }) {
+      return { status: 200, body: { assignees: await listAssignees(tx) } };
+    },
+
+    async exportCustomers({ query }, { tx }) {
+      const encoding = query.encoding ?? 'utf-8';
+      const batches = exportCustomers(tx, {
+        search: query.search,
+        companyFilter: query.company_filter,
+        sortBy: query.sort_by,
+        sortOrder: query.sort_order,
+      });
+      const chunks: Uint8Array[] = [];
+      for await (const chunk of customersToCsv(flatten(batches), encoding)) chunks.push(chunk);
+      return {
+        status: 200,
+        body: Buffer.concat(chunks),
+        headers: {
+          'content-type': `text/csv; charset=${encoding === 'shift_jis' ? 'Shift_JIS' : 'UTF-8'}`,
+          'content-disposition': contentDisposition(`顧客一覧_${today()}.csv`, `customers-${today()}.csv`),
+        },
+      };
+    },
+
+    async importCustomers({ body }, { tx, principal }) {
+      const dryRun = body.dry_run ?? true;
+      const rows = body.rows.map((row) => {
+        const candidate = structuredClone(row);
+        if (validateCustomerInput(candidate)) return { fields: candidate as CustomerFields, errors: [] };
+        return { fields: null, errors: toValidationIssues(validateCustomerInput.errors ?? []) };
+      });
+      const results = await importCustomers(tx, principal.userId, rows, dryRun);
+      const summary: Schemas['CustomerImportResult'] = {
+        dry_run: dryRun,
+        total: results.length,
+        valid: results.filter((result) => result.status !== 'invalid').length,
+        invalid: results.filter((result) => result.status === 'invalid').length,
+        created: results.filter((result) => result.status === 'created').length,
+        rows: results.map((result) => ({
+          row: result.row,
+          status: result.status,
+          errors: result.errors,
+          customer_id: result.customerId,
+        })),
+      };
+      return { status: 200, body: summary };
+    },
+  } satisfies ModuleHandlers;
+}
+
+async function* flatten<T>(batches: AsyncIterable<T[]>): AsyncGenerator<T> {
+  for await (const batch of batches) yield* batch;
+}
+
+/** Today in Japan as YYYYMMDD, for file names. */
+function today(): string {
+  return new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Tokyo' }).format(new Date()).replaceAll('-', '');
+}

@@ -1,0 +1,246 @@
+import type { TenantTransaction } from '../../platform/db/tenant-scope';
+import { AppError, NotFoundError, ValidationFailedError, type ValidationIssue } from '../../platform/errors';
+import {
+  type CustomerChanges,
+  type CustomerSortField,
+  type CustomerView,
+  clearCustomerDeleted,
+  countCustomers,
+  findCustomer,
+  findCustomerPage,
+  insertCustomer,
+  insertCustomers,
+  markCustomerDeleted,
+  type SortOrder,
+  streamCustomers,
+  updateCustomerIfVersion,
+} from './customers.repository';
+import type { NewCustomerRow } from './customers.tables';
+
+export type { CustomerSortField, CustomerView, SortOrder };
+
+export interface CustomerListRequest {
+  skip?: number | undefined;
+  limit?: number | undefined;
+  search?: string | undefined;
+  companyFilter?: string | undefined;
+  sortBy?: CustomerSortField | undefined;
+  sortOrder?: SortOrder | undefined;
+}
+
+/** The fields a person enters (the contract's CustomerInput, validated by it). */
+export type CustomerFields = Omit<
+  NewCustomerRow,
+  | 'tenant_id'
+  | 'id'
+  | 'version'
+  | 'created_by'
+  | 'updated_by'
+  | 'created_at'
+  | 'updated_at'
+  | 'deleted_at'
+  | 'deleted_by'
+>;
+
+export class CustomerNotFoundError extends NotFoundError {
+  constructor() {
+    super('customer', {
+      message: '指定された顧客が見つかりません。',
+      suggestion: '顧客一覧から選び直してください。削除された可能性があります。',
+    });
+  }
+}
+
+/** Someone saved the customer after it was loaded: nothing was changed. */
+export class CustomerEditConflictError extends AppError {
+  constructor(current: unknown) {
+    super('RES_003', { context: { resource: 'customer', current } });
+  }
+}
+
+/**
+ * A blank term filters nothing. '|' separates fields in the search text, so it never matches
+ * within one field and is dropped from a term.
+ */
+export function searchTerm(value: string | undefined): string | undefined {
+  const trimmed = value?.replaceAll('|', '').trim();
+  return trimmed ? trimmed : undefined;
+}
+
+/** A postal code as stored: 7 digits with the hyphen, e.g. 150-0001. */
+function postalCode(value: string | null | undefined): string | null | undefined {
+  if (value === null || value === undefined) return value;
+  const digits = value.replace('-', '');
+  return `${digits.slice(0, 3)}-${digits.slice(3)}`;
+}
+
+function normalizeFields<T extends Partial<CustomerFields>>(fields: T): T {
+  const normalized = { ...fields };
+  if ('postal_code' in fields) normalized.postal_code = postalCode(fields.postal_code);
+  if ('email' in fields && typeof fields.email === 'string') normalized.email = fields.email.trim();
+  return normalized;
+}
+
+/** The assignee must be an active user of the tenant (the foreign key only knows memberships). */
+async function assertAssignable(tx: TenantTransaction, userId: string | null | undefined): Promise<void> {
+  if (userId === null || userId === undefined) return;
+  const member = await tx
+    .selectFrom('tenant_users')
+    .select('user_id')
+    .where('tenant_id', '=', tx.tenantId)
+    .where('user_id', '=', userId)
+    .where('status', '=', 'active')
+    .executeTakeFirst();
+  if (!member) {
+    throw new ValidationFailedError([
+      { field: 'assignee_user_id', message: 'このテナントの有効なユーザーから選んでください' },
+    ]);
+  }
+}
+
+export async function listCustomers(tx: TenantTransaction, request: CustomerListRequest) {
+  const filters = { search: searchTerm(request.search), companyFilter: searchTerm(request.companyFilter) };
+  const [customers, { total, capped }] = await Promise.all([
+    findCustomerPage(tx, {
+      ...filters,
+      skip: request.skip ?? 0,
+      limit: request.limit ?? 20,
+      sortBy: request.sortBy ?? 'created_at',
+      sortOrder: request.sortOrder ?? 'desc',
+    }),
+    countCustomers(tx, filters),
+  ]);
+  return { total, totalCapped: capped, customers };
+}
+
+export async function getCustomer(tx: TenantTransaction, id: string): Promise<CustomerView> {
+  const customer = await findCustomer(tx, id);
+  if (!customer) throw new CustomerNotFoundError();
+  return customer;
+}
+
+async function getLiveCustomer(tx: TenantTransaction, id: string): Promise<CustomerView> {
+  const customer = await getCustomer(tx, id);
+  if (customer.deleted_at !== null) throw new CustomerNotFoundError();
+  return customer;
+}
+
+export async function createCustomer(
+  tx: TenantTransaction,
+  actorId: string,
+  fields: CustomerFields,
+): Promise<CustomerView> {
+  await assertAssignable(tx, fields.assignee_user_id);
+  const id = await insertCustomer(tx, {
+    ...normalizeFields(fields),
+    created_by: actorId,
+    updated_by: actorId,
+  });
+  return getCustomer(tx, id);
+}
+
+/**
+ * Changes what the caller sent, only if nobody saved the customer since the caller loaded
+ * `version`; otherwise RES_003 with the customer as it is now, and nothing changes.
+ */
+export async function updateCustomer(
+  tx: TenantTransaction,
+  actorId: string,
+  id: string,
+  version: number,
+  changes: CustomerChanges,
+  present: (customer: CustomerView) => unknown,
+): Promise<CustomerView> {
+  if ('assignee_user_id' in changes) await assertAssignable(tx, changes.assignee_user_id);
+  const updated = await updateCustomerIfVersion(tx, id, version, normalizeFields(changes), actorId);
+  if (!updated) {
+    const current = await getLiveCustomer(tx, id);
+    throw new CustomerEditConflictError(present(current));
+  }
+  return getCustomer(tx, id);
+}
+
+export async function deleteCustomer(tx: TenantTransaction, actorId: string, id: string): Promise<void> {
+  if (!(await markCustomerDeleted(tx, id, actorId))) throw new CustomerNotFoundError();
+}
+
+/** Idempotent: a customer that is not deleted comes back as it is. */
+export async function restoreCustomer(
+  tx: TenantTransaction,
+  actorId: string,
+  id: string,
+): Promise<CustomerView> {
+  await clearCustomerDeleted(tx, id, actorId);
+  return getCustomer(tx, id);
+}
+
+/** Active users of the tenant, by display name, to choose an assignee from. */
+export async function listAssignees(tx: TenantTransaction) {
+  const rows = await tx
+    .selectFrom('tenant_users as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select(['u.id as user_id', 'u.full_name', 'u.email'])
+    .where('m.tenant_id', '=', tx.tenantId)
+    .where('m.status', '=', 'active')
+    .execute();
+  return rows
+    .map((row) => ({ user_id: row.user_id, name: row.full_name?.trim() || row.email, email: row.email }))
+    .sort((a, b) => a.name.localeCompare(b.name, 'ja'));
+}
+
+export function exportCustomers(tx: TenantTransaction, request: Omit<CustomerListRequest, 'skip' | 'limit'>) {
+  return streamCustomers(tx, {
+    search: searchTerm(request.search),
+    companyFilter: searchTerm(request.companyFilter),
+    sortBy: request.sortBy ?? 'created_at',
+    sortOrder: request.sortOrder ?? 'desc',
+  });
+}
+
+export interface ImportRowResult {
+  row: number;
+  status: 'valid' | 'invalid' | 'created';
+  errors: ValidationIssue[];
+  customerId: string | null;
+}
+
+/**
+ * Rows already checked one by one against the contract's CustomerInput (by the caller, which
+ * owns the schema): the valid ones are created in this transaction unless it is a dry run.
+ * Assignees are checked here like on create.
+ */
+export async function importCustomers(
+  tx: TenantTransaction,
+  actorId: string,
+  rows: Array<{ fields: CustomerFields | null; errors: ValidationIssue[] }>,
+  dryRun: boolean,
+): Promise<ImportRowResult[]> {
+  const results: ImportRowResult[] = [];
+  const valid: Array<{ index: number; fields: CustomerFields }> = [];
+  for (const [index, row] of rows.entries()) {
+    const errors = [...row.errors];
+    if (row.fields && errors.length === 0) {
+      try {
+        await assertAssignable(tx, row.fields.assignee_user_id);
+      } catch (error) {
+        if (!(error instanceof ValidationFailedError)) throw error;
+        errors.push(...error.issues);
+      }
+    }
+    results.push({ row: index + 1, status: errors.length ? 'invalid' : 'valid', errors, customerId: null });
+    if (row.fields && errors.length === 0) valid.push({ index, fields: row.fields });
+  }
+  if (dryRun || valid.length === 0) return results;
+  const ids = await insertCustomers(
+    tx,
+    valid.map(({ fields }) => ({ ...normalizeFields(fields), created_by: actorId, updated_by: actorId })),
+  );
+  for (const [position, { index }] of valid.entries()) {
+    const result = results[index];
+    if (result) {
+      result.status = 'created';
+      result.customerId = ids[position] ?? null;
+    }
+  }
+  return results;
+}

@@ -1,0 +1,28 @@
+/**
+ * The API's handler table: one part per OpenAPI tag, each checked against the contract on its
+ * own (`satisfies ModuleHandlers`), merged here and checked whole: an operation the contract no
+ * longer plans (no 501) without a handler fails to compile. A new module is one line here.
+ */
+import type { ApiHandlers } from '../platform/http/typed-handlers';
+import { addressesHandlers } from './addresses/addresses.handlers';
+import { authHandlers } from './auth/auth.handlers';
+import { customersHandlers } from './customers/customers.handlers';
+import { featuresHandlers } from './features/features.handlers';
+import { interactionsHandlers } from './interactions/interactions.handlers';
+import type { ModuleDependencies } from './module';
+import { sessionsHandlers } from './sessions/sessions.handlers';
+import { systemHandlers } from './system/system.handlers';
+
+export type { ModuleDependencies } from './module';
+
+export function createApiHandlers(dependencies: ModuleDependencies): ApiHandlers {
+  return {
+    ...systemHandlers(dependencies),
+    ...authHandlers(dependencies),
+    ...featuresHandlers(dependencies),
+    ...sessionsHandlers(dependencies),
+    ...customersHandlers(dependencies),
+    ...interactionsHandlers(dependencies),
+    ...addressesHandlers(dependencies),
+  } satisfies ApiHandlers;
+}

@@ -1,0 +1,102 @@
+import { sql } from 'kysely';
+import type { TenantTransaction } from '../../platform/db/tenant-scope';
+import type { InteractionRow, NewInteractionRow } from './interactions.tables';
+
+export interface InteractionPageQuery {
+  skip: number;
+  limit: number;
+  customerId?: string | undefined;
+  createdFrom?: Date | undefined;
+  createdTo?: Date | undefined;
+}
+
+/** An interaction with the names the timeline shows. */
+export type InteractionView = InteractionRow & {
+  customer_last_name: string;
+  customer_first_name: string;
+  created_by_name: string | null;
+};
+
+/** Interactions of live customers (a deleted customer's history leaves the lists with it). */
+function liveInteractions(tx: TenantTransaction, query: Omit<InteractionPageQuery, 'skip' | 'limit'>) {
+  let filtered = tx
+    .selectFrom('interactions as i')
+    .innerJoin('customers as c', (join) =>
+      join.onRef('c.tenant_id', '=', 'i.tenant_id').onRef('c.id', '=', 'i.customer_id'),
+    )
+    .where('i.tenant_id', '=', tx.tenantId)
+    .where('c.deleted_at', 'is', null);
+  if (query.customerId !== undefined) filtered = filtered.where('i.customer_id', '=', query.customerId);
+  if (query.createdFrom) filtered = filtered.where('i.created_at', '>=', query.createdFrom);
+  if (query.createdTo) filtered = filtered.where('i.created_at', '<', query.createdTo);
+  return filtered;
+}
+
+/** One page, newest first, and the number of interactions matching. */
+export async function findInteractionPage(
+  tx: TenantTransaction,
+  query: InteractionPageQuery,
+): Promise<{ total: number; interactions: InteractionView[] }> {
+  const filtered = liveInteractions(tx, query);
+  const { total } = await filtered
+    .select((eb) => eb.fn.countAll<string>().as('total'))
+    .executeTakeFirstOrThrow();
+  const interactions = await filtered
+    .leftJoin('users as u', 'u.id', 'i.created_by')
+    .selectAll('i')
+    .select([
+      'c.last_name as customer_last_name',
+      'c.first_name as customer_first_name',
+      sql<string | null>`coalesce(nullif(u.full_name, ''), u.email)`.as('created_by_name'),
+    ])
+    .orderBy('i.created_at', 'desc')
+    .orderBy('i.id', 'desc')
+    .offset(query.skip)
+    .limit(query.limit)
+    .execute();
+  return { total: Number(total), interactions };
+}
+
+export async function findInteraction(
+  tx: TenantTransaction,
+  id: string,
+): Promise<InteractionView | undefined> {
+  return tx
+    .selectFrom('interactions as i')
+    .innerJoin('customers as c', (join) =>
+      join.onRef('c.tenant_id', '=', 'i.tenant_id').onRef('c.id', '=', 'i.customer_id'),
+    )
+    .leftJoin('users as u', 'u.id', 'i.created_by')
+    .selectAll('i')
+    .select([
+      'c.last_name as customer_last_name',
+      'c.first_name as customer_first_name',
+      sql<string | null>`coalesce(nullif(u.full_name, ''), u.email)`.as('created_by_name'),
+    ])
+    .where('i.tenant_id', '=', tx.tenantId)
+    .where('i.id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function insertInteraction(
+  tx: TenantTransaction,
+  interaction: Omit<NewInteractionRow, 'tenant_id'>,
+): Promise<string> {
+  const { id } = await tx
+    .insertInto('interactions')
+    .values({ ...interaction, tenant_id: tx.tenantId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function insertInteractions(
+  tx: TenantTransaction,
+  interactions: Array<Omit<NewInteractionRow, 'tenant_id'>>,
+): Promise<void> {
+  if (interactions.length === 0) return;
+  await tx
+    .insertInto('interactions')
+    .values(interactions.map((interaction) => ({ ...interaction, tenant_id: tx.tenantId })))
+    .execute();
+}

@@ -1,0 +1,20 @@
+import { randomBytes } from 'node:crypto';
+import type { DbExecutor } from './database';
+
+/**
+ * Returns the named secret, generating it on first use. Concurrent first uses agree on one value:
+ * the insert does nothing when another process won, and everybody reads the stored row.
+ */
+export async function getOrCreateSecret(db: DbExecutor, name: string): Promise<string> {
+  await db
+    .insertInto('server_secrets')
+    .values({ name, value: randomBytes(48).toString('base64url') })
+    .onConflict((conflict) => conflict.column('name').doNothing())
+    .execute();
+  const row = await db
+    .selectFrom('server_secrets')
+    .select('value')
+    .where('name', '=', name)
+    .executeTakeFirstOrThrow();
+  return row.value;
+}

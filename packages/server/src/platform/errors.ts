@@ -1,0 +1,261 @@
+/**
+ * Typed domain errors. Each code has one entry in the catalogue below (documented in
+ * packages/server/ERRORS.md); the HTTP layer turns any AppError into the error envelope in one
+ * place (src/http/error-handler.ts). Domain code throws these and knows nothing else of HTTP.
+ */
+
+export type ErrorCategory =
+  | 'authentication'
+  | 'validation'
+  | 'database'
+  | 'file_operation'
+  | 'external_service'
+  | 'business_logic'
+  | 'system'
+  | 'network';
+export type ErrorSeverity = 'low' | 'medium' | 'high' | 'critical';
+
+export interface CatalogueEntry {
+  status: number;
+  category: ErrorCategory;
+  severity: ErrorSeverity;
+  message: string;
+  suggestion: string | null;
+}
+
+export const ERROR_CATALOGUE = {
+  AUTH_001: {
+    status: 401,
+    category: 'authentication',
+    severity: 'medium',
+    message: 'ログインが必要です。',
+    suggestion: 'もう一度ログインしてから操作してください。',
+  },
+  AUTH_002: {
+    status: 401,
+    category: 'authentication',
+    severity: 'medium',
+    message: 'ログインの有効期限が切れました。',
+    suggestion: 'もう一度ログインしてください。',
+  },
+  AUTH_003: {
+    status: 403,
+    category: 'authentication',
+    severity: 'high',
+    message: 'テナントユーザーとして登録されていません。管理者にお問い合わせください。',
+    suggestion: 'テナントの管理者に招待を依頼してください。',
+  },
+  // Permission and tenant refusals are not "authentication": the client signs users out on
+  // authentication errors, which would be wrong for a merely forbidden operation.
+  AUTH_004: {
+    status: 403,
+    category: 'business_logic',
+    severity: 'medium',
+    message: 'この操作を実行する権限がありません。',
+    suggestion: '必要な権限について管理者にお問い合わせください。',
+  },
+  AUTH_005: {
+    status: 403,
+    category: 'business_logic',
+    severity: 'medium',
+    message: '指定されたテナントにはアクセスできません。',
+    suggestion: '所属しているテナントを選択し直してください。',
+  },
+  FEAT_001: {
+    status: 403,
+    category: 'business_logic',
+    severity: 'low',
+    message: 'この機能は現在のテナントでは利用できません。',
+    suggestion: '機能の有効化について管理者にお問い合わせください。',
+  },
+  RES_001: {
+    status: 404,
+    category: 'business_logic',
+    severity: 'low',
+    message: '指定されたデータが見つかりません。',
+    suggestion: '一覧画面から選び直してください。',
+  },
+  RES_002: {
+    status: 409,
+    category: 'business_logic',
+    severity: 'low',
+    message: '同じ内容のデータがすでに登録されています。',
+    suggestion: '登録済みのデータを確認してください。',
+  },
+  RES_003: {
+    status: 409,
+    category: 'business_logic',
+    severity: 'medium',
+    message: 'ほかの人がこのデータを先に更新したため、保存できませんでした。',
+    suggestion: '最新の内容を確認してから、もう一度保存してください。入力した内容は画面に残っています。',
+  },
+  VAL_001: {
+    status: 422,
+    category: 'validation',
+    severity: 'low',
+    message: '入力内容に誤りがあります。',
+    suggestion: '各項目の内容を確認してください。',
+  },
+  VAL_002: {
+    status: 400,
+    category: 'validation',
+    severity: 'low',
+    message: 'リクエストの形式が正しくありません。',
+    suggestion: 'ページを再読み込みしてから、もう一度お試しください。',
+  },
+  RATE_001: {
+    status: 429,
+    category: 'system',
+    severity: 'medium',
+    message: 'リクエストが多すぎます。',
+    suggestion: 'しばらく待ってから、もう一度お試しください。',
+  },
+  SYS_001: {
+    status: 500,
+    category: 'system',
+    severity: 'high',
+    message: 'システムエラーが発生しました。',
+    suggestion: '時間をおいて、もう一度お試しください。解決しない場合はサポートにお問い合わせください。',
+  },
+  SYS_003: {
+    status: 503,
+    category: 'database',
+    severity: 'high',
+    message: 'データベースに接続できません。',
+    suggestion: 'しばらく待ってから、もう一度お試しください。',
+  },
+  // Declared by the contract (501) on operations that are planned but not built yet.
+  SYS_005: {
+    status: 501,
+    category: 'system',
+    severity: 'low',
+    message: 'この機能は現在準備中です。',
+    suggestion: '公開までしばらくお待ちください。ほかの機能はこれまでどおり使えます。',
+  },
+} as const satisfies Record<string, CatalogueEntry>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+
+export interface ValidationIssue {
+  field: string;
+  message: string;
+}
+
+export interface AppErrorOptions {
+  /** Replaces the catalogue message when the situation deserves a more precise one. */
+  message?: string;
+  context?: Record<string, unknown>;
+  cause?: unknown;
+  suggestion?: string;
+  /** Overrides the catalogue status, e.g. 413/415 for VAL_002. */
+  status?: number;
+}
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly category: ErrorCategory;
+  readonly severity: ErrorSeverity;
+  readonly suggestion: string | null;
+  readonly context: Record<string, unknown> | null;
+
+  constructor(code: ErrorCode, options: AppErrorOptions = {}) {
+    const entry: CatalogueEntry = ERROR_CATALOGUE[code];
+    super(
+      options.message ?? entry.message,
+      options.cause === undefined ? undefined : { cause: options.cause },
+    );
+    this.name = new.target.name;
+    this.code = code;
+    this.status = options.status ?? entry.status;
+    this.category = entry.category;
+    this.severity = entry.severity;
+    this.suggestion = options.suggestion ?? entry.suggestion;
+    this.context = options.context ?? null;
+  }
+}
+
+export class AuthenticationRequiredError extends AppError {
+  constructor(message?: string) {
+    super('AUTH_001', message === undefined ? {} : { message });
+  }
+}
+
+export class AccessTokenExpiredError extends AppError {
+  constructor() {
+    super('AUTH_002');
+  }
+}
+
+export class NotTenantUserError extends AppError {
+  constructor() {
+    super('AUTH_003');
+  }
+}
+
+export class PermissionDeniedError extends AppError {
+  constructor(permission: string) {
+    super('AUTH_004', { context: { permission } });
+  }
+}
+
+export class TenantNotAccessibleError extends AppError {
+  constructor(tenantId: string | null, message?: string) {
+    super('AUTH_005', { context: { tenant_id: tenantId }, ...(message === undefined ? {} : { message }) });
+  }
+}
+
+export class FeatureDisabledError extends AppError {
+  constructor(feature: string) {
+    super('FEAT_001', { context: { feature } });
+  }
+}
+
+export class NotFoundError extends AppError {
+  constructor(resource: string, wording: { message?: string; suggestion?: string } = {}) {
+    super('RES_001', { context: { resource }, ...wording });
+  }
+}
+
+/** A unique constraint refused the write (PostgreSQL 23505). */
+export class DuplicateError extends AppError {
+  constructor(constraint: string | null, cause?: unknown) {
+    super('RES_002', { context: { constraint }, cause });
+  }
+}
+
+export class ValidationFailedError extends AppError {
+  constructor(readonly issues: ValidationIssue[]) {
+    super('VAL_001');
+  }
+}
+
+export class MalformedRequestError extends AppError {
+  constructor(status: number, cause?: unknown) {
+    super('VAL_002', { status, cause });
+  }
+}
+
+export class TooManyRequestsError extends AppError {
+  constructor(retryAfterSeconds: number) {
+    super('RATE_001', { context: { retry_after_seconds: retryAfterSeconds } });
+  }
+}
+
+export class InternalError extends AppError {
+  constructor(cause?: unknown) {
+    super('SYS_001', { cause });
+  }
+}
+
+export class DatabaseUnavailableError extends AppError {
+  constructor(cause?: unknown) {
+    super('SYS_003', { cause });
+  }
+}
+
+export class NotImplementedError extends AppError {
+  constructor(operationId: string) {
+    super('SYS_005', { context: { operation: operationId } });
+  }
+}

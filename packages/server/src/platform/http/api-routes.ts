@@ -1,0 +1,152 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import openapiGlue from 'fastify-openapi-glue';
+import type { AuthService } from '../../auth/auth-service';
+import type { Db } from '../db/database';
+import { withTenant } from '../db/tenant-scope';
+import { NotImplementedError, TooManyRequestsError } from '../errors';
+import { authenticate, authenticateForTenant } from './access-hooks';
+import type { OpenApiDocument, OperationPolicy } from './openapi';
+import type {
+  ApiHandlers,
+  ImplementedOperationId,
+  RequestContext,
+  TenantRequestContext,
+} from './typed-handlers';
+
+export interface ApiRoutesOptions {
+  document: OpenApiDocument;
+  policies: Map<string, OperationPolicy>;
+  handlers: ApiHandlers;
+  authService: AuthService;
+  db: Db;
+  /** Requests per IP and minute on each operation; 0 disables. */
+  rateLimitPerMinute: number;
+}
+
+type AnyHandler = (
+  input: unknown,
+  context: RequestContext | TenantRequestContext,
+) => Promise<{
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}>;
+
+function isImplemented(id: string, handlers: ApiHandlers): id is ImplementedOperationId {
+  return Object.hasOwn(handlers, id);
+}
+
+/**
+ * Every operation of the spec is either implemented (a handler) or planned (declares 501),
+ * never both and never neither. The compiler checks this against the generated types; this
+ * checks it against the document actually loaded.
+ */
+function assertEveryOperationAccountedFor(policies: Map<string, OperationPolicy>, handlers: ApiHandlers) {
+  for (const { operationId, planned } of policies.values()) {
+    const implemented = isImplemented(operationId, handlers);
+    if (implemented && planned) {
+      throw new Error(`openapi.yaml の ${operationId} は実装済みなのに準備中（501）になっています`);
+    }
+    if (!implemented && !planned) {
+      throw new Error(
+        `openapi.yaml の ${operationId} にハンドラーがなく、準備中（501）でもありません（pnpm generate を実行しましたか）`,
+      );
+    }
+  }
+}
+
+function clientInfo(request: FastifyRequest): RequestContext['client'] {
+  const userAgent = request.headers['user-agent'];
+  return {
+    ip: request.ip ?? null,
+    userAgent: typeof userAgent === 'string' ? userAgent.slice(0, 500) : null,
+  };
+}
+
+/**
+ * Routes, validation and response serialisation come from openapi.yaml through
+ * fastify-openapi-glue; authentication, tenant, x-feature and x-permission checks are attached
+ * here from the spec, generically, never per handler. Order: authenticate, tenant, x-feature,
+ * x-permission (onRequest, one query) → body parsing → planned: 501 | validation → handler,
+ * which for a tenant-scoped operation runs inside the request's one tenant transaction.
+ */
+export async function registerApiRoutes(app: FastifyInstance, options: ApiRoutesOptions): Promise<void> {
+  const { policies, handlers } = options;
+  assertEveryOperationAccountedFor(policies, handlers);
+
+  const rateLimit =
+    options.rateLimitPerMinute > 0
+      ? {
+          max: options.rateLimitPerMinute,
+          timeWindow: 60_000,
+          errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) =>
+            new TooManyRequestsError(Math.ceil(context.ttl / 1000)),
+        }
+      : null;
+
+  await app.register(openapiGlue, {
+    // The glue dereferences the document in place; ours stays untouched for the policies.
+    specification: structuredClone(options.document),
+    operationResolver: (operationId: string) => {
+      const policy = policies.get(operationId);
+      if (!policy) throw new Error(`未知の operationId: ${operationId}`);
+      // Planned operations answer before their input is validated: there is nothing to do with it.
+      const preValidation = policy.planned
+        ? [
+            async () => {
+              throw new NotImplementedError(operationId);
+            },
+          ]
+        : [];
+      const onRequest = policy.tenantScoped
+        ? authenticateForTenant(options.authService, options.db, policy)
+        : policy.authenticated
+          ? authenticate(options.authService)
+          : null;
+      const common = {
+        ...(rateLimit ? { config: { rateLimit } } : {}),
+        ...(onRequest ? { onRequest } : {}),
+        ...(preValidation.length > 0 ? { preValidation } : {}),
+      };
+      if (policy.planned || !isImplemented(operationId, handlers)) {
+        return {
+          ...common,
+          // Nothing to validate or serialise: it only ever answers an error envelope. (Compiling
+          // the schemas of ~70 planned operations would double the start-up time.)
+          schema: {},
+          handler: async () => {
+            throw new NotImplementedError(operationId);
+          },
+          // The glue fills in method and url from the spec.
+        } as unknown as RouteOptions;
+      }
+      const handler = handlers[operationId] as unknown as AnyHandler;
+      return {
+        ...common,
+        handler: async (request: FastifyRequest, reply: FastifyReply) => {
+          const input = {
+            query: request.query ?? {},
+            headers: request.headers,
+            params: request.params ?? {},
+            body: request.body,
+          };
+          const context: RequestContext = {
+            requestId: request.id,
+            principal: request.principal,
+            client: clientInfo(request),
+          };
+          const tenant = request.tenantAccess;
+          const result =
+            policy.tenantScoped && tenant
+              ? await withTenant(options.db, tenant.tenantId, (tx) =>
+                  handler(input, { ...context, tenant, tx } as TenantRequestContext),
+                )
+              : await handler(input, context);
+          if (result.headers) reply.headers(result.headers);
+          return reply.code(result.status).send(result.body);
+        },
+        // The glue fills in method, url and schema from the spec.
+      } as RouteOptions;
+    },
+  });
+}

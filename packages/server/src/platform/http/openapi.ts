@@ -1,0 +1,206 @@
+import { readFileSync, statSync } from 'node:fs';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { parse } from 'yaml';
+import { openapiSpecPath } from '../../paths';
+
+// ajv-formats is CommonJS; its default export arrives wrapped depending on the loader.
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
+  addFormatsModule) as typeof addFormatsModule;
+
+export interface OpenApiDocument {
+  security?: Array<Record<string, string[]>>;
+  paths: Record<string, Record<string, unknown>>;
+  components?: { parameters?: Record<string, ParameterObject>; schemas?: Record<string, unknown> };
+  [key: string]: unknown;
+}
+
+interface ParameterObject {
+  name: string;
+  in: 'query' | 'header' | 'path' | 'cookie';
+}
+
+interface OperationObject {
+  operationId?: string;
+  security?: Array<Record<string, string[]>>;
+  parameters?: Array<ParameterObject | { $ref: string }>;
+  responses?: Record<string, unknown>;
+  'x-permission'?: string;
+  'x-feature'?: string;
+}
+
+/** What the spec says about guarding one operation; applied generically by the route layer. */
+export interface OperationPolicy {
+  operationId: string;
+  method: string;
+  path: string;
+  /** Requires a Bearer access token. */
+  authenticated: boolean;
+  /** Works on one tenant's data: the one named by X-Tenant-Id, or by a `tenantId` path parameter. */
+  tenantScoped: boolean;
+  /** Where the tenant comes from: the path parameter `tenantId` wins over the header. */
+  tenantSource: 'header' | 'path' | null;
+  /** `x-permission`: resource.action the caller must hold in the tenant. */
+  permission: string | null;
+  /** `x-feature`: feature key that must be on for the tenant. */
+  feature: string | null;
+  /** Declares 501: planned, answered with SYS_005 after the checks above. */
+  planned: boolean;
+}
+
+export const TENANT_HEADER = 'X-Tenant-Id';
+/** A path parameter of this name names the tenant of the operation (POST /api/tenants/{tenantId}/users). */
+export const TENANT_PATH_PARAMETER = 'tenantId';
+
+const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'patch', 'head', 'options']);
+
+const parsedDocuments = new Map<string, { mtimeMs: number; document: OpenApiDocument }>();
+
+/**
+ * The contract, parsed (YAML or JSON). Parsing the YAML takes a few hundred milliseconds, so it
+ * is kept per file and modification time; every caller gets its own copy to change as it likes.
+ */
+export function loadOpenApiDocument(path: string = openapiSpecPath()): OpenApiDocument {
+  const { mtimeMs } = statSync(path);
+  let cached = parsedDocuments.get(path);
+  if (cached?.mtimeMs !== mtimeMs) {
+    cached = { mtimeMs, document: parse(readFileSync(path, 'utf8')) as OpenApiDocument };
+    parsedDocuments.set(path, cached);
+  }
+  return structuredClone(cached.document);
+}
+
+function resolveParameter(
+  document: OpenApiDocument,
+  parameter: ParameterObject | { $ref: string },
+): ParameterObject {
+  if (!('$ref' in parameter)) return parameter;
+  const name = parameter.$ref.replace('#/components/parameters/', '');
+  const resolved = document.components?.parameters?.[name];
+  if (!resolved) throw new Error(`openapi.yaml: ${parameter.$ref} が見つかりません`);
+  return resolved;
+}
+
+/** Reads x-permission, x-feature, security and the tenant header of every operation. */
+export function operationPolicies(document: OpenApiDocument): Map<string, OperationPolicy> {
+  const policies = new Map<string, OperationPolicy>();
+  for (const [path, pathItem] of Object.entries(document.paths)) {
+    const shared = (pathItem.parameters as OperationObject['parameters']) ?? [];
+    for (const [method, value] of Object.entries(pathItem)) {
+      if (!HTTP_METHODS.has(method)) continue;
+      const operation = value as OperationObject;
+      if (!operation.operationId)
+        throw new Error(`openapi.yaml: ${method.toUpperCase()} ${path} に operationId がありません`);
+      const security = operation.security ?? document.security ?? [];
+      const parameters = [...shared, ...(operation.parameters ?? [])].map((parameter) =>
+        resolveParameter(document, parameter),
+      );
+      const tenantInPath = parameters.some(
+        (parameter) => parameter.in === 'path' && parameter.name === TENANT_PATH_PARAMETER,
+      );
+      const tenantInHeader = parameters.some(
+        (parameter) =>
+          parameter.in === 'header' && parameter.name.toLowerCase() === TENANT_HEADER.toLowerCase(),
+      );
+      const tenantSource = tenantInPath ? 'path' : tenantInHeader ? 'header' : null;
+      const policy: OperationPolicy = {
+        operationId: operation.operationId,
+        method: method.toUpperCase(),
+        path,
+        // An empty requirement object would make authentication optional; we have none of those.
+        authenticated:
+          security.length > 0 && security.every((requirement) => Object.keys(requirement).length > 0),
+        tenantScoped: tenantSource !== null,
+        tenantSource,
+        permission: operation['x-permission'] ?? null,
+        feature: operation['x-feature'] ?? null,
+        planned: Object.hasOwn(operation.responses ?? {}, '501'),
+      };
+      if ((policy.permission || policy.feature) && !policy.tenantScoped) {
+        throw new Error(
+          `openapi.yaml: ${policy.operationId} は x-permission / x-feature があるのにテナント（${TENANT_HEADER}）を受け取りません`,
+        );
+      }
+      if ((policy.tenantScoped || policy.permission || policy.feature) && !policy.authenticated) {
+        throw new Error(
+          `openapi.yaml: ${policy.operationId} はテナントや権限を扱うのに認証が不要になっています`,
+        );
+      }
+      policies.set(policy.operationId, policy);
+    }
+  }
+  return policies;
+}
+
+/**
+ * Ajv for JSON Schema 2020-12 (OpenAPI 3.1): declared defaults filled in, every problem reported
+ * (the client lists them all). Query strings, path parameters and headers arrive as text and are
+ * coerced to the declared types; JSON bodies are typed already and are taken as they are.
+ */
+function createRequestAjv(coerce: boolean): Ajv2020 {
+  const ajv = new Ajv2020({
+    coerceTypes: coerce ? 'array' : false,
+    useDefaults: true,
+    removeAdditional: true,
+    allErrors: true,
+    allowUnionTypes: true,
+    strict: true,
+    // Errors carry their schema, so a pattern can explain itself (x-pattern-message).
+    verbose: true,
+  });
+  addFormats(ajv);
+  // The contract's own annotation: the Japanese explanation of a `pattern` for the user.
+  ajv.addKeyword({ keyword: PATTERN_MESSAGE, schemaType: 'string' });
+  return ajv;
+}
+
+/** Annotation next to `pattern`: what to tell the user when the value does not match. */
+export const PATTERN_MESSAGE = 'x-pattern-message';
+
+/**
+ * A validator for one of the contract's component schemas, with the same rules as request
+ * bodies (for payloads checked piece by piece, such as the rows of a CSV import).
+ */
+export function componentValidator(document: OpenApiDocument, name: string) {
+  const ajv = createRequestAjv(false);
+  const schemas = (document.components as { schemas?: Record<string, unknown> } | undefined)?.schemas ?? {};
+  const defs = JSON.parse(
+    JSON.stringify(schemas).replaceAll('"#/components/schemas/', '"contract#/$defs/'),
+  ) as Record<string, unknown>;
+  ajv.addSchema({ $id: 'contract', $defs: defs });
+  return ajv.compile({ $ref: `contract#/$defs/${name}` });
+}
+
+type JsonSchema = Record<string, unknown>;
+
+/**
+ * Node lower-cases incoming header names. Fastify adapts header schemas to that only for its
+ * own compiler, so with ours the declared names (X-Tenant-Id) are lower-cased here.
+ */
+function lowerCaseHeaderNames(schema: JsonSchema): JsonSchema {
+  const properties = schema.properties as Record<string, unknown> | undefined;
+  const required = schema.required as string[] | undefined;
+  return {
+    ...schema,
+    ...(properties
+      ? {
+          properties: Object.fromEntries(
+            Object.entries(properties).map(([name, value]) => [name.toLowerCase(), value]),
+          ),
+        }
+      : {}),
+    ...(required ? { required: required.map((name) => name.toLowerCase()) } : {}),
+  };
+}
+
+/** Fastify validator compiler over our Ajv 2020 instance. */
+export function createValidatorCompiler() {
+  const textual = createRequestAjv(true);
+  const json = createRequestAjv(false);
+  return ({ schema, httpPart }: { schema: unknown; httpPart?: string }) => {
+    if (httpPart === 'body') return json.compile(schema as JsonSchema);
+    return textual.compile(
+      httpPart === 'headers' ? lowerCaseHeaderNames(schema as JsonSchema) : (schema as JsonSchema),
+    );
+  };
+}

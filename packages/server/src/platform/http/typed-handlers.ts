@@ -1,0 +1,130 @@
+/**
+ * Handler types derived from the generated contract types, so that the compiler checks the
+ * handler table against openapi.yaml: a missing operation, a wrong body or a status the
+ * operation does not declare fails `satisfies ApiHandlers`.
+ *
+ * An operation whose contract declares `501` is planned: it has no handler (one in the table
+ * fails to compile). The planned set comes from the contract alone.
+ *
+ * Each module under src/modules/<tag>/ checks its own table with `satisfies ModuleHandlers`;
+ * src/modules/index.ts merges them and checks the whole with `satisfies ApiHandlers`, so an
+ * implemented operation without a handler fails to compile.
+ */
+import type { operations } from '@tsumiki/api-client/schema';
+import type { Principal, TenantAccess } from '../access/access';
+import type { TenantTransaction } from '../db/tenant-scope';
+
+export type OperationId = keyof operations;
+
+type PartOf<Operation, Part extends 'query' | 'header' | 'path'> = Operation extends {
+  parameters: infer Parameters;
+}
+  ? Part extends keyof Parameters
+    ? NonNullable<Parameters[Part]>
+    : never
+  : never;
+
+type OrEmpty<T> = [T] extends [never] ? Record<string, never> : T;
+
+type JsonRequestBody<Operation> = Operation extends {
+  requestBody?: { content: { 'application/json': infer Body } };
+}
+  ? // An optional request body arrives as undefined when the client sends none.
+    Operation extends { requestBody: unknown }
+    ? Body
+    : Body | undefined
+  : undefined;
+
+/** Parameters and JSON body as validated (and coerced, defaults filled in) by Ajv against the spec. */
+export interface OperationInput<Operation> {
+  query: OrEmpty<PartOf<Operation, 'query'>>;
+  headers: OrEmpty<PartOf<Operation, 'header'>>;
+  params: OrEmpty<PartOf<Operation, 'path'>>;
+  body: JsonRequestBody<Operation>;
+}
+
+type Responses<Operation> = Operation extends { responses: infer R } ? R : never;
+type JsonBody<Response> = Response extends { content: { 'application/json': infer Body } }
+  ? Body
+  : // Downloads (CSV, PDF): the bytes as they go out.
+    Response extends { content: Record<string, unknown> }
+    ? Uint8Array
+    : undefined;
+type SuccessStatus = 200 | 201 | 202 | 204;
+type DeclaredSuccess<Operation> = keyof Responses<Operation> & SuccessStatus;
+
+/** A success the operation declares; errors are thrown as AppError and enveloped in one place. */
+export type OperationResult<Operation> = {
+  [Status in DeclaredSuccess<Operation>]: {
+    status: Status;
+    body: JsonBody<Responses<Operation>[Status]>;
+    /** Response headers the contract declares (Content-Type and Content-Disposition of a download). */
+    headers?: Record<string, string>;
+  };
+}[DeclaredSuccess<Operation>];
+
+/** Where the request comes from, as far as the server can tell (behind a proxy only with TRUST_PROXY). */
+export interface ClientInfo {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export interface RequestContext {
+  requestId: string;
+  /** Null only for operations the spec marks `security: []`. */
+  principal: Principal | null;
+  client: ClientInfo;
+}
+
+export interface SignedInRequestContext extends RequestContext {
+  principal: Principal;
+}
+
+export interface TenantRequestContext extends SignedInRequestContext {
+  tenant: TenantAccess;
+  /**
+   * The request's one transaction, scoped to `tenant.tenantId` (row-level security admits only
+   * that tenant's rows). A write, its audit fields and its events share it; it commits when the
+   * handler returns and rolls back when it throws.
+   */
+  tx: TenantTransaction;
+}
+
+type TakesTenant<Operation> = [PartOf<Operation, 'header'>] extends [never]
+  ? 'tenantId' extends keyof PartOf<Operation, 'path'>
+    ? true
+    : false
+  : 'X-Tenant-Id' extends keyof PartOf<Operation, 'header'>
+    ? true
+    : 'tenantId' extends keyof PartOf<Operation, 'path'>
+      ? true
+      : false;
+
+/**
+ * Operations that take a tenant (X-Tenant-Id, or `tenantId` in the path) run after tenant
+ * resolution and the x-feature/x-permission checks; the others that need a token after
+ * authentication.
+ */
+export type ContextFor<Operation> =
+  TakesTenant<Operation> extends true
+    ? TenantRequestContext
+    : 401 extends keyof Responses<Operation>
+      ? SignedInRequestContext
+      : RequestContext;
+
+export type OperationHandler<Operation> = (
+  input: OperationInput<Operation>,
+  context: ContextFor<Operation>,
+) => Promise<OperationResult<Operation>>;
+
+/** Operations whose contract answers 501 SYS_005: planned, not built yet. */
+export type PlannedOperationId = {
+  [Id in OperationId]: 501 extends keyof Responses<operations[Id]> ? Id : never;
+}[OperationId];
+
+export type ImplementedOperationId = Exclude<OperationId, PlannedOperationId>;
+
+export type ApiHandlers = { [Id in ImplementedOperationId]: OperationHandler<operations[Id]> };
+
+/** One module's part of the table: only operations of the contract, each with its exact type. */
+export type ModuleHandlers = Partial<ApiHandlers>;

@@ -1,0 +1,96 @@
+/**
+ * Records of each resource for the access harness: how to make one in a tenant, how to read it
+ * back to prove nothing changed, and a valid request body for the operations that need one (so
+ * that the request reaches the tenant check instead of stopping at validation).
+ *
+ * A new module adds its entry here — not a new test file. The harness fails for an implemented
+ * operation with a record id in its path and no fixture for that parameter.
+ */
+import { sql } from 'kysely';
+import type { Db } from '../../src/platform/db/database';
+import { withTenant } from '../../src/platform/db/tenant-scope';
+
+export interface RecordFixture {
+  /** Path parameter names that hold this resource's id, per operation tag. */
+  tag: string;
+  parameter: string;
+  create(owner: Db, tenantId: string): Promise<string>;
+  /** Everything about the record that a call could change. */
+  snapshot(owner: Db, tenantId: string, id: string): Promise<unknown>;
+  /** Valid JSON bodies of operations that take this record's id (in the path or the body). */
+  bodies?: Record<string, (id: string) => unknown>;
+}
+
+async function createCustomer(owner: Db, tenantId: string): Promise<string> {
+  return withTenant(owner, tenantId, async (tx) => {
+    const { id } = await tx
+      .insertInto('customers')
+      .values({
+        tenant_id: tenantId,
+        last_name: '他院',
+        first_name: '患者',
+        last_name_kana: 'タイン',
+        first_name_kana: 'カンジャ',
+        phone: '03-0000-0000',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return id;
+  });
+}
+
+async function customerSnapshot(owner: Db, tenantId: string, id: string) {
+  return withTenant(owner, tenantId, async (tx) => {
+    const customer = await tx.selectFrom('customers').selectAll().where('id', '=', id).executeTakeFirst();
+    const { rows } = await sql<{ count: string }>`
+      select count(*) from interactions where tenant_id = ${tenantId} and customer_id = ${id}`.execute(tx);
+    return { customer, interactions: rows[0]?.count };
+  });
+}
+
+export const recordFixtures: RecordFixture[] = [
+  {
+    tag: 'customers',
+    parameter: 'id',
+    create: createCustomer,
+    snapshot: customerSnapshot,
+    bodies: {
+      updateCustomer: () => ({ version: 1, last_name: '書き換え' }),
+    },
+  },
+  {
+    tag: 'interactions',
+    parameter: 'customerId',
+    create: createCustomer,
+    snapshot: customerSnapshot,
+    bodies: {
+      createInteraction: (id) => ({ customer_id: id, type: 'call', content: '他テナントへの記録' }),
+    },
+  },
+  {
+    // Sessions belong to a user, not a tenant: another user's session must stay out of reach.
+    tag: 'sessions',
+    parameter: 'id',
+    async create(owner, tenantId) {
+      const member = await owner
+        .selectFrom('tenant_users')
+        .select('user_id')
+        .where('tenant_id', '=', tenantId)
+        .orderBy('created_at')
+        .executeTakeFirstOrThrow();
+      const { id } = await owner
+        .insertInto('auth_sessions')
+        .values({ user_id: member.user_id, not_after: new Date(Date.now() + 3_600_000) })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return id;
+    },
+    snapshot: (owner, _tenantId, id) =>
+      owner.selectFrom('auth_sessions').selectAll().where('id', '=', id).executeTakeFirst(),
+  },
+];
+
+/** Operations whose record id travels in the body rather than the path. */
+export const BODY_RECORD_IDS: Record<string, { tag: string; parameter: string }> = {
+  createInteraction: { tag: 'interactions', parameter: 'customerId' },
+};

@@ -1,0 +1,159 @@
+/**
+ * The customer list's search and sort paths, EXPLAINed as the app role under row-level
+ * security (not as the owner, who is not held back by non-LEAKPROOF operators): a 2-character
+ * search, the フリガナ sort and a deep page each use an index, over 20,000 customers.
+ */
+import { type CompiledQuery, Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type CustomerPageQuery,
+  countCustomers,
+  findCustomerPage,
+} from '../../src/modules/customers/customers.repository';
+import { insertTenant } from '../../src/platform/access/tenants.repository';
+import type { Database } from '../../src/platform/db/schema';
+import { withTenant } from '../../src/platform/db/tenant-scope';
+import { createTestDatabase, type TestDatabase } from '../support/database';
+
+const TENANT = '5e1d9c0a-3b2f-4c6d-8e7a-9b0c1d2e3f40';
+const CUSTOMERS = 20_000;
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  Plans?: PlanNode[];
+}
+
+function nodes(plan: PlanNode): PlanNode[] {
+  return [plan, ...(plan.Plans ?? []).flatMap(nodes)];
+}
+
+describe('customer list plans as the app role', () => {
+  let database: TestDatabase;
+  let pool: pg.Pool;
+  let traced: Kysely<Database>;
+  const captured: CompiledQuery[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase({ seeded: false });
+    await insertTenant(database.owner, { id: TENANT, name: '計画確認クリニック', plan: 'standard' });
+    // Realistic spread: 40 surnames × 50 given names, kana to match, companies for a third.
+    const owner = new pg.Client({ connectionString: database.ownerUrl });
+    await owner.connect();
+    await owner.query(
+      `insert into customers (tenant_id, last_name, first_name, last_name_kana, first_name_kana,
+                              company_name, company_name_kana, phone, created_at)
+       select $1::uuid,
+              (array['佐藤','鈴木','高橋','田中','伊藤','渡辺','山本','中村','小林','加藤','吉田','山田','佐々木','山口','松本','井上','木村','林','斎藤','清水',
+                     '山崎','森','池田','橋本','阿部','石川','山下','中島','石井','小川','前田','岡田','長谷川','藤田','後藤','近藤','村上','遠藤','青木','坂本'])[1 + n % 40],
+              (array['花子','太郎','陽菜','蓮','結衣','湊','美咲','大翔','葵','悠真'])[1 + (n / 40) % 10] || n % 5,
+              (array['サトウ','スズキ','タカハシ','タナカ','イトウ','ワタナベ','ヤマモト','ナカムラ','コバヤシ','カトウ','ヨシダ','ヤマダ','ササキ','ヤマグチ','マツモト','イノウエ','キムラ','ハヤシ','サイトウ','シミズ',
+                     'ヤマザキ','モリ','イケダ','ハシモト','アベ','イシカワ','ヤマシタ','ナカジマ','イシイ','オガワ','マエダ','オカダ','ハセガワ','フジタ','ゴトウ','コンドウ','ムラカミ','エンドウ','アオキ','サカモト'])[1 + n % 40],
+              (array['ハナコ','タロウ','ヒナ','レン','ユイ','ミナト','ミサキ','ヒロト','アオイ','ユウマ'])[1 + (n / 40) % 10],
+              case when n % 3 = 0 then '株式会社' || (array['みらい','さくら','ひかり','あおば','つばさ'])[1 + n % 5] || n % 97 end,
+              case when n % 3 = 0 then 'カブシキガイシャ' || (array['ミライ','サクラ','ヒカリ','アオバ','ツバサ'])[1 + n % 5] end,
+              '03-' || lpad((n % 10000)::text, 4, '0') || '-' || lpad((n % 9973)::text, 4, '0'),
+              now() - (n || ' minutes')::interval
+       from generate_series(1, ${CUSTOMERS}) as n`,
+      [TENANT],
+    );
+    await owner.query('vacuum analyze customers');
+    await owner.query('vacuum analyze customer_search_terms');
+    await owner.end();
+
+    pool = new pg.Pool({ connectionString: database.appUrl, max: 2 });
+    traced = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool }),
+      log: (event) => {
+        if (event.level === 'query') captured.push(event.query);
+      },
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await traced.destroy();
+    await database.drop();
+  });
+
+  /** The plan of each SELECT the repository ran for `query`, EXPLAINed in the same tenant scope. */
+  async function plansOf(query: CustomerPageQuery): Promise<PlanNode[][]> {
+    captured.length = 0;
+    await withTenant(traced, TENANT, async (tx) => {
+      await findCustomerPage(tx, query);
+      await countCustomers(tx, query);
+    });
+    const selects = captured.filter((compiled) => /^\s*select/i.test(compiled.sql));
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      await client.query(`select set_config('app.tenant_id', $1, true)`, [TENANT]);
+      const plans: PlanNode[][] = [];
+      for (const compiled of selects) {
+        const { rows } = await client.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(
+          `explain (format json) ${compiled.sql}`,
+          [...compiled.parameters],
+        );
+        plans.push(nodes(rows[0]?.['QUERY PLAN'][0]?.Plan as PlanNode));
+      }
+      await client.query('rollback');
+      return plans;
+    } finally {
+      client.release();
+    }
+  }
+
+  const base = { skip: 0, limit: 20, sortBy: 'created_at', sortOrder: 'desc' } as const;
+
+  function expectNoSeqScan(plans: PlanNode[][]) {
+    for (const plan of plans) {
+      const scans = plan
+        .filter((node) => node['Node Type'] === 'Seq Scan')
+        .map((node) => node['Relation Name']);
+      expect(
+        scans.filter((relation) => relation === 'customers' || relation === 'customer_search_terms'),
+      ).toEqual([]);
+    }
+  }
+
+  function indexesUsed(plans: PlanNode[][]): string[] {
+    return plans.flat().flatMap((node) => (node['Index Name'] ? [node['Index Name']] : []));
+  }
+
+  it('finds a 2-character term through the bigram index', async () => {
+    const plans = await plansOf({ ...base, search: '佐藤' });
+    expectNoSeqScan(plans);
+    expect(indexesUsed(plans)).toContain('customer_search_terms_pkey');
+  });
+
+  it('finds a company by 2 characters through the bigram index', async () => {
+    const plans = await plansOf({ ...base, companyFilter: 'みら' });
+    expectNoSeqScan(plans);
+    expect(indexesUsed(plans)).toContain('customer_search_terms_pkey');
+  });
+
+  it('sorts by フリガナ (五十音) from its index', async () => {
+    const plans = await plansOf({ ...base, sortBy: 'last_name_kana', sortOrder: 'asc' });
+    expectNoSeqScan(plans);
+    expect(indexesUsed(plans)).toContain('customers_live_kana_idx');
+  });
+
+  it('walks a deep page on the index (only the page is fetched)', async () => {
+    const plans = await plansOf({ ...base, skip: 15_000 });
+    expectNoSeqScan(plans);
+    expect(
+      plans[0]?.some(
+        (node) =>
+          node['Node Type'] === 'Index Only Scan' && node['Index Name'] === 'customers_live_created_idx',
+      ),
+    ).toBe(true);
+  });
+
+  it('keeps the unfiltered total exact without counting rows', async () => {
+    await withTenant(traced, TENANT, async (tx) => {
+      expect(await countCustomers(tx, {})).toEqual({ total: CUSTOMERS, capped: false });
+      expect(await countCustomers(tx, { search: '佐藤' })).toEqual({ total: CUSTOMERS / 40, capped: false });
+    });
+  });
+});
