@@ -149,7 +149,7 @@ where assignee_user_id is not null
     select 1 from tenant_users m where m.tenant_id = c.tenant_id and m.user_id = c.assignee_user_id
   );
 alter table customers
-  add constraint customers_assignee_fkey foreign key (tenant_id, assignee_user_id)
+  add constraint customers_assignee_user_id_fkey foreign key (tenant_id, assignee_user_id)
     references tenant_users (tenant_id, user_id) on delete set null (assignee_user_id),
   add column version integer not null default 1 check (version >= 1),
   add column created_by uuid,

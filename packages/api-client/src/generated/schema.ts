@@ -1393,24 +1393,34 @@ export interface components {
         ValidationErrorEntry: {
             /** @description 項目名（例 email）。ネストした項目はドット区切り。 */
             field: string;
-            /** @description 日本語のメッセージ */
+            /**
+             * メッセージ
+             * @description 日本語のメッセージ
+             */
             message: string;
         };
         ErrorEnvelope: {
+            /** エラー */
             error: {
                 /**
+                 * 招待コード
                  * @description 例 AUTH_001, VAL_001, RES_001, SYS_001, SYS_005
                  * @example AUTH_001
                  */
                 code: string;
                 category: components["schemas"]["ErrorCategory"];
+                /** 重大度 */
                 severity: components["schemas"]["ErrorSeverity"];
-                /** @description 利用者向けの日本語メッセージ */
+                /**
+                 * メッセージ
+                 * @description 利用者向けの日本語メッセージ
+                 */
                 message: string;
                 /** @description 利用者向けの日本語の対処方法 */
                 suggestion?: string | null;
                 /** Format: date-time */
                 timestamp: string;
+                /** 補足情報 */
                 context?: {
                     [key: string]: unknown;
                 } | null;
@@ -1443,20 +1453,28 @@ export interface components {
             /** Format: uuid */
             tenant_id: string;
             tenant_name: string;
+            /** 役割 */
             role: components["schemas"]["Role"];
             plan: components["schemas"]["Plan"];
         };
         CurrentUser: {
-            /** Format: uuid */
+            /**
+             * ID
+             * Format: uuid
+             */
             id: string;
             /** Format: email */
             email: string;
+            /** 氏名 */
             full_name: string | null;
             is_system_admin: boolean;
             is_super_admin: boolean;
             is_agency_user: boolean;
             is_tenant_user: boolean;
-            /** @description 最初のテナント（X-Tenant-Id 省略時のテナント）での権限 */
+            /**
+             * 権限
+             * @description 最初のテナント（X-Tenant-Id 省略時のテナント）での権限
+             */
             permissions: components["schemas"]["Permission"][];
             /** @description アクセスできるテナント ID。'*' はすべて。 */
             accessible_tenant_ids: string[];
@@ -1525,13 +1543,17 @@ export interface components {
         };
         SessionExtension: {
             /**
+             * 延長時間（分）
              * @description 延長する分数
              * @enum {integer}
              */
             minutes: 60 | 240;
         };
         SessionSummary: {
-            /** Format: uuid */
+            /**
+             * ID
+             * Format: uuid
+             */
             id: string;
             /**
              * Format: date-time
@@ -1572,7 +1594,10 @@ export interface components {
          */
         CustomerSortField: "created_at" | "updated_at" | "last_name_kana" | "company_name_kana";
         Customer: {
-            /** Format: uuid */
+            /**
+             * ID
+             * Format: uuid
+             */
             id: string;
             /** 姓 */
             last_name: string;
@@ -1806,7 +1831,10 @@ export interface components {
         };
         /** @description 担当者として選べるテナントのユーザー */
         CustomerAssignee: {
-            /** Format: uuid */
+            /**
+             * ユーザー
+             * Format: uuid
+             */
             user_id: string;
             /** @description 表示名（氏名、なければメールアドレス） */
             name: string;
@@ -1875,7 +1903,10 @@ export interface components {
          */
         InteractionType: "call" | "email" | "visit" | "meeting" | "other";
         Interaction: {
-            /** Format: uuid */
+            /**
+             * ID
+             * Format: uuid
+             */
             id: string;
             /** Format: uuid */
             customer_id: string;
@@ -1932,6 +1963,7 @@ export interface components {
         AiSource: {
             type: components["schemas"]["AiSourceType"];
             /**
+             * ID
              * Format: uuid
              * @description テナント内のデータの ID（web・user_input は null）
              */
@@ -1940,7 +1972,10 @@ export interface components {
             title: string;
             /** @description 根拠にした箇所の抜粋 */
             excerpt: string | null;
-            /** @description 画面内のパス（例 /customers/…）または外部の URL */
+            /**
+             * URL
+             * @description 画面内のパス（例 /customers/…）または外部の URL
+             */
             url: string | null;
         };
         /**
@@ -1950,13 +1985,18 @@ export interface components {
         ChatRole: "user" | "assistant";
         /** @description これまでの会話の 1 発言 */
         ChatTurn: {
+            /** 役割 */
             role: components["schemas"]["ChatRole"];
             content: string;
         };
         ChatRequest: {
-            /** @description 質問 */
+            /**
+             * メッセージ
+             * @description 質問
+             */
             message: string;
             /**
+             * 会話の履歴
              * @description 直前までの会話（古い順、20 発言まで）
              * @default []
              */
@@ -1973,21 +2013,34 @@ export interface components {
          */
         AssistantScope: "all" | "customers" | "products" | "documents" | "staff";
         AssistantRequest: {
-            /** @description 質問・依頼 */
+            /**
+             * メッセージ
+             * @description 質問・依頼
+             */
             message: string;
             /**
+             * 会話の履歴
              * @description 直前までの会話（古い順、20 発言まで）
              * @default []
              */
             history?: components["schemas"]["ChatTurn"][];
-            /** @default all */
+            /**
+             * 対象範囲
+             * @default all
+             */
             scope?: components["schemas"]["AssistantScope"];
         };
         /** @description AI の回答（チャットの 1 発言） */
         ChatReply: {
-            /** Format: uuid */
+            /**
+             * ID
+             * Format: uuid
+             */
             id: string;
-            /** @enum {string} */
+            /**
+             * 役割
+             * @enum {string}
+             */
             role: "assistant";
             /** @description 回答（Markdown） */
             content: string;
@@ -2002,9 +2055,13 @@ export interface components {
          */
         ExtractionStatus: "pending" | "ready" | "failed" | "unsupported";
         Document: {
-            /** Format: uuid */
+            /**
+             * ID
+             * Format: uuid
+             */
             id: string;
             /**
+             * フォルダー
              * Format: uuid
              * @description 入っているフォルダー（null はフォルダーなし）
              */
@@ -2052,6 +2109,7 @@ export interface components {
              */
             file: Blob;
             /**
+             * フォルダー
              * Format: uuid
              * @description 入れるフォルダー（省略でフォルダーなし）
              */
@@ -2060,9 +2118,13 @@ export interface components {
             description?: string;
         };
         DocumentsUpload: {
-            /** @description ファイル（1〜10 件、1 件 20 MB まで） */
+            /**
+             * ファイル
+             * @description ファイル（1〜10 件、1 件 20 MB まで）
+             */
             files: Blob[];
             /**
+             * フォルダー
              * Format: uuid
              * @description 入れるフォルダー（省略でフォルダーなし）
              */
@@ -2070,9 +2132,15 @@ export interface components {
         };
         UploadFailure: {
             file_name: string;
-            /** @description エラーコード（例 FILE_001） */
+            /**
+             * 招待コード
+             * @description エラーコード（例 FILE_001）
+             */
             code: string;
-            /** @description 日本語の理由 */
+            /**
+             * メッセージ
+             * @description 日本語の理由
+             */
             message: string;
         };
         DocumentUploadResult: {
@@ -2096,6 +2164,7 @@ export interface components {
         };
         DocumentMove: {
             /**
+             * フォルダー
              * Format: uuid
              * @description 移動先のフォルダー（null はフォルダーなし）
              */
@@ -2104,10 +2173,14 @@ export interface components {
         /** @description フォルダー名（/ と \ は使えません） */
         FolderName: string;
         Folder: {
-            /** Format: uuid */
+            /**
+             * ID
+             * Format: uuid
+             */
             id: string;
             name: string;
             /**
+             * 親フォルダー
              * Format: uuid
              * @description 親フォルダー（null は最上位）
              */
@@ -2122,7 +2195,10 @@ export interface components {
             updated_at: string;
         };
         FolderRef: {
-            /** Format: uuid */
+            /**
+             * ID
+             * Format: uuid
+             */
             id: string;
             name: string;
         };
@@ -2137,6 +2213,7 @@ export interface components {
         FolderInput: {
             name: components["schemas"]["FolderName"];
             /**
+             * 親フォルダー
              * Format: uuid
              * @description 親フォルダー（省略・null は最上位）
              */
@@ -2147,6 +2224,7 @@ export interface components {
         };
         FolderMove: {
             /**
+             * 移動先のフォルダー
              * Format: uuid
              * @description 移動先の親フォルダー（null は最上位）
              */
@@ -2169,7 +2247,10 @@ export interface components {
          */
         StaffSortField: "last_name_kana" | "department" | "hire_date" | "created_at";
         StaffMember: {
-            /** Format: uuid */
+            /**
+             * ID
+             * Format: uuid
+             */
             id: string;
             /** @description 姓 */
             last_name: string;
@@ -2186,20 +2267,32 @@ export interface components {
             email: string | null;
             /** @description 電話番号・内線 */
             phone: string | null;
-            /** @description 部署（例 受付、看護部） */
+            /**
+             * 部署
+             * @description 部署（例 受付、看護部）
+             */
             department: string | null;
-            /** @description 役職・職種（例 看護師長） */
+            /**
+             * 職種
+             * @description 役職・職種（例 看護師長）
+             */
             position: string | null;
+            /** 雇用形態 */
             employment_type: components["schemas"]["EmploymentType"];
             status: components["schemas"]["StaffStatus"];
             /**
+             * 入職日
              * Format: date
              * @description 入社日
              */
             hire_date: string | null;
-            /** @description 資格・スキル（例 看護師免許、医療事務） */
+            /**
+             * 資格
+             * @description 資格・スキル（例 看護師免許、医療事務）
+             */
             qualifications: string[];
             /**
+             * ユーザー
              * Format: uuid
              * @description ログインに使うアカウント（テナントのユーザー）。顧客の担当者にできるのはこれがあるスタッフです。
              */
@@ -2224,25 +2317,37 @@ export interface components {
             email?: string | null;
             /** @description 電話番号・内線（数字・ハイフン・括弧・+・空白） */
             phone?: string | null;
-            /** @description 部署 */
+            /**
+             * 部署
+             * @description 部署
+             */
             department?: string | null;
-            /** @description 役職・職種 */
+            /**
+             * 職種
+             * @description 役職・職種
+             */
             position?: string | null;
-            /** @default full_time */
+            /**
+             * 雇用形態
+             * @default full_time
+             */
             employment_type?: components["schemas"]["EmploymentType"];
             /** @default active */
             status?: components["schemas"]["StaffStatus"];
             /**
+             * 入職日
              * Format: date
              * @description 入社日
              */
             hire_date?: string | null;
             /**
+             * 資格
              * @description 資格・スキル（20 個まで）
              * @default []
              */
             qualifications?: string[];
             /**
+             * ユーザー
              * Format: uuid
              * @description ログインに使うアカウント（このテナントのユーザー。ほかのスタッフと重複すると `409`）
              */
@@ -2264,20 +2369,32 @@ export interface components {
             email?: string | null;
             /** @description 電話番号・内線（数字・ハイフン・括弧・+・空白） */
             phone?: string | null;
-            /** @description 部署 */
+            /**
+             * 部署
+             * @description 部署
+             */
             department?: string | null;
-            /** @description 役職・職種 */
+            /**
+             * 職種
+             * @description 役職・職種
+             */
             position?: string | null;
+            /** 雇用形態 */
             employment_type?: components["schemas"]["EmploymentType"];
             status?: components["schemas"]["StaffStatus"];
             /**
+             * 入職日
              * Format: date
              * @description 入社日
              */
             hire_date?: string | null;
-            /** @description 資格・スキル（20 個まで） */
+            /**
+             * 資格
+             * @description 資格・スキル（20 個まで）
+             */
             qualifications?: string[];
             /**
+             * ユーザー
              * Format: uuid
              * @description ログインに使うアカウント
              */
@@ -2306,24 +2423,43 @@ export interface components {
          */
         ProductSortField: "created_at" | "updated_at" | "name_kana" | "price" | "code";
         Product: {
-            /** Format: uuid */
+            /**
+             * ID
+             * Format: uuid
+             */
             id: string;
-            /** @description 商品コード（テナント内で重複なし） */
+            /**
+             * 招待コード
+             * @description 商品コード（テナント内で重複なし）
+             */
             code: string | null;
             /** @description 商品・サービス名 */
             name: string;
-            /** @description 商品名のフリガナ（並べ替え用） */
+            /**
+             * フリガナ
+             * @description 商品名のフリガナ（並べ替え用）
+             */
             name_kana: string | null;
             /** @description カテゴリー（例 自費診療、物販） */
             category: string | null;
             /** @description 説明 */
             description: string | null;
-            /** @description 税抜価格（円） */
+            /**
+             * 価格
+             * @description 税抜価格（円）
+             */
             price: number;
+            /** 税率 */
             tax_rate: components["schemas"]["TaxRate"];
-            /** @description 単位（例 個、回、本） */
+            /**
+             * 単位
+             * @description 単位（例 個、回、本）
+             */
             unit: string | null;
-            /** @description 在庫数（在庫を持たないサービスは null） */
+            /**
+             * 在庫数
+             * @description 在庫数（在庫を持たないサービスは null）
+             */
             stock_quantity: number | null;
             status: components["schemas"]["ProductStatus"];
             tags: string[];
@@ -2333,23 +2469,41 @@ export interface components {
             updated_at: string;
         };
         ProductInput: {
-            /** @description 商品コード（英数字・ハイフン・アンダースコア。重複すると `409`） */
+            /**
+             * 招待コード
+             * @description 商品コード（英数字・ハイフン・アンダースコア。重複すると `409`）
+             */
             code?: string | null;
             /** @description 商品・サービス名 */
             name: string;
-            /** @description 商品名のフリガナ（全角カタカナ） */
+            /**
+             * フリガナ
+             * @description 商品名のフリガナ（全角カタカナ）
+             */
             name_kana?: string | null;
             /** @description カテゴリー */
             category?: string | null;
             /** @description 説明 */
             description?: string | null;
-            /** @description 税抜価格（円） */
+            /**
+             * 価格
+             * @description 税抜価格（円）
+             */
             price: number;
-            /** @default 10 */
+            /**
+             * 税率
+             * @default 10
+             */
             tax_rate?: components["schemas"]["TaxRate"];
-            /** @description 単位 */
+            /**
+             * 単位
+             * @description 単位
+             */
             unit?: string | null;
-            /** @description 在庫数 */
+            /**
+             * 在庫数
+             * @description 在庫数
+             */
             stock_quantity?: number | null;
             /** @default active */
             status?: components["schemas"]["ProductStatus"];
@@ -2357,22 +2511,38 @@ export interface components {
         };
         /** @description 変える項目だけを送ります（1 項目以上）。`null` は値を消します。 */
         ProductUpdate: {
-            /** @description 商品コード */
+            /**
+             * 招待コード
+             * @description 商品コード
+             */
             code?: string | null;
             /** @description 商品・サービス名 */
             name?: string;
-            /** @description 商品名のフリガナ（全角カタカナ） */
+            /**
+             * フリガナ
+             * @description 商品名のフリガナ（全角カタカナ）
+             */
             name_kana?: string | null;
             /** @description カテゴリー */
             category?: string | null;
             /** @description 説明 */
             description?: string | null;
-            /** @description 税抜価格（円） */
+            /**
+             * 価格
+             * @description 税抜価格（円）
+             */
             price?: number;
+            /** 税率 */
             tax_rate?: components["schemas"]["TaxRate"];
-            /** @description 単位 */
+            /**
+             * 単位
+             * @description 単位
+             */
             unit?: string | null;
-            /** @description 在庫数 */
+            /**
+             * 在庫数
+             * @description 在庫数
+             */
             stock_quantity?: number | null;
             status?: components["schemas"]["ProductStatus"];
             tags?: components["schemas"]["Tags"];
@@ -2383,21 +2553,25 @@ export interface components {
         };
         ProductAnalysisRequest: {
             /**
+             * 商品
              * Format: uuid
              * @description 分析する商品（パスの id と同じ）
              */
             product_id: string;
             /**
+             * 市場の分析
              * @description 市場の分析
              * @default true
              */
             analyze_market?: boolean;
             /**
+             * 顧客の分析
              * @description 顧客層の分析
              * @default true
              */
             analyze_customers?: boolean;
             /**
+             * 一緒に選ばれる商品の分析
              * @description 一緒に勧めやすい商品を探す
              * @default true
              */
@@ -2410,7 +2584,10 @@ export interface components {
             findings: string[];
         };
         ProductPair: {
-            /** Format: uuid */
+            /**
+             * 商品
+             * Format: uuid
+             */
             product_id: string;
             product_name: string;
             /** @description 組み合わせを勧める理由 */
@@ -2419,7 +2596,10 @@ export interface components {
             score: number | null;
         };
         ProductAnalysis: {
-            /** Format: uuid */
+            /**
+             * 商品
+             * Format: uuid
+             */
             product_id: string;
             mode: components["schemas"]["AiMode"];
             /** Format: date-time */
@@ -2438,9 +2618,15 @@ export interface components {
          */
         InvitationStatus: "pending" | "used" | "expired" | "revoked";
         Invitation: {
-            /** Format: uuid */
+            /**
+             * ID
+             * Format: uuid
+             */
             id: string;
-            /** @description 招待コード */
+            /**
+             * 招待コード
+             * @description 招待コード
+             */
             code: string;
             /** @description 参加用の画面のパス（例 /invite?code=…）。オリジンを付けて相手に伝えます。 */
             invite_path: string;
@@ -2449,9 +2635,13 @@ export interface components {
              * @description 宛先（null はコードを知っていれば誰でも）
              */
             email: string | null;
+            /** 役割 */
             role: components["schemas"]["Role"];
             status: components["schemas"]["InvitationStatus"];
-            /** @description 招待する人へのひとこと */
+            /**
+             * メッセージ
+             * @description 招待する人へのひとこと
+             */
             message: string | null;
             /** Format: date-time */
             expires_at: string;
@@ -2470,13 +2660,18 @@ export interface components {
              * @description 宛先（省略・null はコードを知っていれば誰でも。すでにメンバーなら `409`）
              */
             email?: string | null;
+            /** 役割 */
             role: components["schemas"]["Role"];
             /**
+             * 有効期限（日数）
              * @description 有効日数
              * @default 7
              */
             expires_in_days?: number;
-            /** @description ひとこと */
+            /**
+             * メッセージ
+             * @description ひとこと
+             */
             message?: string | null;
         };
         InvitationList: {
@@ -2484,7 +2679,10 @@ export interface components {
             invitations: components["schemas"]["Invitation"][];
         };
         InvitationUse: {
-            /** @description 招待コード */
+            /**
+             * 招待コード
+             * @description 招待コード
+             */
             code: string;
             /**
              * Format: email
@@ -2496,6 +2694,7 @@ export interface components {
             /** Format: uuid */
             tenant_id: string;
             tenant_name: string;
+            /** 役割 */
             role: components["schemas"]["Role"];
         };
         WorkflowStepInput: {
@@ -2503,9 +2702,15 @@ export interface components {
             title: string;
             /** @description 手順の内容 */
             description?: string | null;
-            /** @description 担当（例 受付、看護師） */
+            /**
+             * 担当の役割
+             * @description 担当（例 受付、看護師）
+             */
             owner_role?: string | null;
-            /** @description 所要時間の目安（分） */
+            /**
+             * 所要時間（分）
+             * @description 所要時間の目安（分）
+             */
             estimated_minutes?: number | null;
         };
         /** @description 点検・改善の対象にするワークフロー */
@@ -2514,7 +2719,10 @@ export interface components {
             title: string;
             /** @description 目的・前提 */
             description?: string | null;
-            /** @description 手順（順番どおり、1〜50） */
+            /**
+             * 手順
+             * @description 手順（順番どおり、1〜50）
+             */
             steps: components["schemas"]["WorkflowStepInput"][];
         };
         WorkflowStep: {
@@ -2522,19 +2730,32 @@ export interface components {
             order: number;
             title: string;
             description: string | null;
-            /** @description 担当 */
+            /**
+             * 担当の役割
+             * @description 担当
+             */
             owner_role: string | null;
-            /** @description 所要時間の目安（分） */
+            /**
+             * 所要時間（分）
+             * @description 所要時間の目安（分）
+             */
             estimated_minutes: number | null;
             /** @description 使う道具・画面（例 顧客管理、電話） */
             tools: string[];
         };
         WorkflowCreateRequest: {
-            /** @description 業務の目的（例 初診の受付から会計までを短くしたい） */
+            /**
+             * 目的
+             * @description 業務の目的（例 初診の受付から会計までを短くしたい）
+             */
             goal: string;
-            /** @description 今のやり方や人数などの状況 */
+            /**
+             * 補足情報
+             * @description 今のやり方や人数などの状況
+             */
             context?: string | null;
             /**
+             * 制約
              * @description 守るべき条件（例 個人情報は紙に残さない）
              * @default []
              */
@@ -2546,6 +2767,7 @@ export interface components {
             generated_at: string;
             title: string;
             summary: string;
+            /** 手順 */
             steps: components["schemas"]["WorkflowStep"][];
             /** @description 注意点・前提 */
             notes: string[];
@@ -2557,8 +2779,12 @@ export interface components {
          */
         WorkflowReviewFocus: "efficiency" | "risk" | "compliance" | "cost";
         WorkflowReviewRequest: {
+            /** ワークフロー */
             workflow: components["schemas"]["WorkflowInput"];
-            /** @description 点検の観点（省略ですべて） */
+            /**
+             * 重点
+             * @description 点検の観点（省略ですべて）
+             */
             focus?: components["schemas"]["WorkflowReviewFocus"][];
         };
         /**
@@ -2569,6 +2795,7 @@ export interface components {
         WorkflowFinding: {
             /** @description 対象の手順（全体への指摘は null） */
             step_order: number | null;
+            /** 重大度 */
             severity: components["schemas"]["FindingSeverity"];
             /** @description 指摘 */
             finding: string;
@@ -2591,8 +2818,12 @@ export interface components {
          */
         WorkflowObjective: "time" | "cost" | "quality" | "automation";
         WorkflowOptimizeRequest: {
+            /** ワークフロー */
             workflow: components["schemas"]["WorkflowInput"];
-            /** @description 改善の目標（省略で時間と品質） */
+            /**
+             * 目標
+             * @description 改善の目標（省略で時間と品質）
+             */
             objectives?: components["schemas"]["WorkflowObjective"][];
         };
         /**
@@ -2611,7 +2842,10 @@ export interface components {
             /** Format: date-time */
             generated_at: string;
             summary: string;
-            /** @description 改善後の手順 */
+            /**
+             * 手順
+             * @description 改善後の手順
+             */
             steps: components["schemas"]["WorkflowStep"][];
             changes: components["schemas"]["WorkflowChange"][];
             sources: components["schemas"]["AiSource"][];
@@ -2622,9 +2856,13 @@ export interface components {
          */
         CustomerSegmentBasis: "tags" | "company" | "prefecture" | "activity";
         CustomerAnalysisRequest: {
-            /** @default activity */
+            /**
+             * 分け方
+             * @default activity
+             */
             segment_by?: components["schemas"]["CustomerSegmentBasis"];
             /**
+             * 期間（日数）
              * @description 対応履歴を数える期間（日）
              * @default 90
              */
@@ -2658,32 +2896,59 @@ export interface components {
          */
         MarketingChannel: "email" | "sms" | "line" | "website" | "sns" | "flyer" | "event" | "phone" | "in_store";
         CampaignProposalRequest: {
-            /** @description 目的（例 休眠患者の再来院を増やす） */
+            /**
+             * 目的
+             * @description 目的（例 休眠患者の再来院を増やす）
+             */
             objective: string;
-            /** @description 対象（例 1 年以上来院のない方） */
+            /**
+             * 対象
+             * @description 対象（例 1 年以上来院のない方）
+             */
             target?: string | null;
-            /** @description 予算（円） */
+            /**
+             * 予算（円）
+             * @description 予算（円）
+             */
             budget_yen?: number | null;
-            /** Format: date */
+            /**
+             * 開始日
+             * Format: date
+             */
             start_date?: string | null;
-            /** Format: date */
+            /**
+             * 終了日
+             * Format: date
+             */
             end_date?: string | null;
-            /** @description 使える発信の手段（省略でおまかせ） */
+            /**
+             * チャネル
+             * @description 使える発信の手段（省略でおまかせ）
+             */
             channels?: components["schemas"]["MarketingChannel"][];
         };
         CampaignPhase: {
             /** @description 段階の名前（例 告知） */
             name: string;
-            /** Format: date */
+            /**
+             * 開始日
+             * Format: date
+             */
             start_date: string | null;
-            /** Format: date */
+            /**
+             * 終了日
+             * Format: date
+             */
             end_date: string | null;
             actions: string[];
         };
         Kpi: {
             /** @description 指標（例 再来院数） */
             name: string;
-            /** @description 目標（例 30 人） */
+            /**
+             * 対象
+             * @description 目標（例 30 人）
+             */
             target: string;
         };
         CampaignProposal: {
@@ -2692,8 +2957,12 @@ export interface components {
             generated_at: string;
             title: string;
             summary: string;
-            /** @description 対象 */
+            /**
+             * 対象
+             * @description 対象
+             */
             target: string;
+            /** チャネル */
             channels: components["schemas"]["MarketingChannel"][];
             phases: components["schemas"]["CampaignPhase"][];
             kpis: components["schemas"]["Kpi"][];
@@ -2710,6 +2979,7 @@ export interface components {
             /** @description 競合の名前 */
             name: string;
             /**
+             * URL
              * Format: uri
              * @description ウェブサイト
              */
@@ -2718,10 +2988,17 @@ export interface components {
             notes?: string | null;
         };
         CompetitorAnalysisRequest: {
+            /** 競合 */
             competitors: components["schemas"]["CompetitorInput"][];
-            /** @description 自社の強み */
+            /**
+             * 自社の強み
+             * @description 自社の強み
+             */
             own_strengths?: string | null;
-            /** @description 比べる観点（省略ですべて） */
+            /**
+             * 重点
+             * @description 比べる観点（省略ですべて）
+             */
             focus?: components["schemas"]["CompetitorFocus"][];
         };
         CompetitorProfile: {
@@ -2735,6 +3012,7 @@ export interface components {
             /** Format: date-time */
             generated_at: string;
             summary: string;
+            /** 競合 */
             competitors: components["schemas"]["CompetitorProfile"][];
             /** @description 機会 */
             opportunities: string[];
@@ -2746,23 +3024,30 @@ export interface components {
         };
         ContentCalendarRequest: {
             /**
+             * 開始日
              * Format: date
              * @description 開始日
              */
             start_date: string;
             /**
+             * 週数
              * @description 期間（週）
              * @default 4
              */
             weeks?: number;
             /**
+             * 週あたりの投稿数
              * @description 1 週間の投稿数
              * @default 2
              */
             posts_per_week?: number;
-            /** @description 発信の手段（省略で SNS とウェブサイト） */
+            /**
+             * チャネル
+             * @description 発信の手段（省略で SNS とウェブサイト）
+             */
             channels?: components["schemas"]["MarketingChannel"][];
             /**
+             * テーマ
              * @description 扱いたいテーマ（例 花粉症対策、健診の案内）
              * @default []
              */
@@ -2796,12 +3081,17 @@ export interface components {
          */
         NotificationCategory: "customer" | "interaction" | "document" | "ai_analysis" | "user" | "system";
         Notification: {
-            /** Format: uuid */
+            /**
+             * ID
+             * Format: uuid
+             */
             id: string;
             title: string;
+            /** メッセージ */
             message: string;
             type: components["schemas"]["NotificationType"];
             category: components["schemas"]["NotificationCategory"];
+            /** 既読 */
             read: boolean;
             /** Format: date-time */
             read_at: string | null;
@@ -2835,15 +3125,20 @@ export interface components {
             by_type: {
                 success: components["schemas"]["NotificationCount"];
                 warning: components["schemas"]["NotificationCount"];
+                /** エラー */
                 error: components["schemas"]["NotificationCount"];
                 info: components["schemas"]["NotificationCount"];
             };
         };
         NotificationUpdate: {
-            /** @description true で既読、false で未読に戻す */
+            /**
+             * 既読
+             * @description true で既読、false で未読に戻す
+             */
             read: boolean;
         };
         NotificationMarkAsRead: {
+            /** 通知 */
             notification_ids: string[];
         };
         NotificationReadResult: {
@@ -2867,38 +3162,72 @@ export interface components {
             name: string;
             /** @description 会社名（個人を調べるとき） */
             company_name?: string | null;
-            /** @description 業種 */
+            /**
+             * 業種
+             * @description 業種
+             */
             industry?: string | null;
-            /** @description 地域（例 東京都渋谷区） */
+            /**
+             * 地域
+             * @description 地域（例 東京都渋谷区）
+             */
             region?: string | null;
             /** @description 分かっていること */
             notes?: string | null;
-            /** @description 調べる観点（省略ですべて） */
+            /**
+             * 調べる項目
+             * @description 調べる観点（省略ですべて）
+             */
             topics?: components["schemas"]["ResearchTopic"][];
-            /** @default standard */
+            /**
+             * 調査の深さ
+             * @default standard
+             */
             depth?: components["schemas"]["ResearchDepth"];
         };
         ExistingCustomerResearchRequest: {
-            /** @description 調べる観点（省略ですべて） */
+            /**
+             * 調べる項目
+             * @description 調べる観点（省略ですべて）
+             */
             topics?: components["schemas"]["ResearchTopic"][];
-            /** @default standard */
+            /**
+             * 調査の深さ
+             * @default standard
+             */
             depth?: components["schemas"]["ResearchDepth"];
             /**
+             * 期間（日数）
              * @description 対応履歴をさかのぼる期間（日）
              * @default 365
              */
             period_days?: number;
         };
         CompetitorResearchRequest: {
-            /** @description 調べる競合（1〜5） */
+            /**
+             * 競合
+             * @description 調べる競合（1〜5）
+             */
             competitors: components["schemas"]["CompetitorInput"][];
-            /** @description 業種 */
+            /**
+             * 業種
+             * @description 業種
+             */
             industry?: string | null;
-            /** @description 商圏（例 世田谷区） */
+            /**
+             * 地域
+             * @description 商圏（例 世田谷区）
+             */
             region?: string | null;
-            /** @description 比べる観点（省略ですべて） */
+            /**
+             * 重点
+             * @description 比べる観点（省略ですべて）
+             */
             focus?: components["schemas"]["CompetitorFocus"][];
-            /** @default standard */
+            /**
+             * 調査の深さ
+             * @default standard
+             */
             depth?: components["schemas"]["ResearchDepth"];
         };
         /**
@@ -2913,7 +3242,10 @@ export interface components {
         };
         /** @description 保存された調査レポート。`id` で PDF にできます。 */
         ResearchReport: {
-            /** Format: uuid */
+            /**
+             * ID
+             * Format: uuid
+             */
             id: string;
             kind: components["schemas"]["ResearchKind"];
             /** @description レポートの題（例 株式会社さくら商事 顧客調査） */
@@ -2928,7 +3260,10 @@ export interface components {
             generated_at: string;
             summary: string;
             sections: components["schemas"]["ReportSection"][];
-            /** @description 競合ごとのまとめ（顧客調査では空） */
+            /**
+             * 競合
+             * @description 競合ごとのまとめ（顧客調査では空）
+             */
             competitors: components["schemas"]["CompetitorProfile"][];
             /** @description 次の一手 */
             recommendations: string[];
@@ -2936,6 +3271,7 @@ export interface components {
         };
         ResearchPdfRequest: {
             /**
+             * レポート
              * Format: uuid
              * @description 調査レポートの ID（種類が違うと `404`）
              */
@@ -2947,7 +3283,10 @@ export interface components {
          */
         KnowledgeDocumentStatus: "processing" | "ready" | "failed";
         KnowledgeDocument: {
-            /** Format: uuid */
+            /**
+             * ID
+             * Format: uuid
+             */
             id: string;
             title: string;
             description: string | null;
@@ -2984,14 +3323,19 @@ export interface components {
             documents: components["schemas"]["KnowledgeDocument"][];
         };
         KnowledgeChatRequest: {
-            /** @description 質問（例 この契約書の解約条項に問題はありますか） */
+            /**
+             * 質問・検索語
+             * @description 質問（例 この契約書の解約条項に問題はありますか）
+             */
             query: string;
             /**
+             * 引用する件数の上限
              * @description 根拠にする箇所の最大数
              * @default 5
              */
             max_results?: number;
             /**
+             * メタデータを含める
              * @description 根拠にファイル名・位置・近さを付ける
              * @default true
              */
@@ -3015,23 +3359,31 @@ export interface components {
             title: string;
             /** @description 根拠にした箇所 */
             excerpt: string;
+            /** メタデータ */
             metadata?: components["schemas"]["KnowledgeSourceMetadata"];
         };
         KnowledgeChatFeedback: {
+            /** 役に立ったか */
             is_helpful: boolean;
+            /** コメント */
             feedback: string | null;
             /** Format: date-time */
             updated_at: string;
         };
         /** @description ナレッジチャットの 1 回の質問と回答 */
         KnowledgeChatMessage: {
-            /** Format: uuid */
+            /**
+             * ID
+             * Format: uuid
+             */
             id: string;
+            /** 質問・検索語 */
             query: string;
             /** @description 回答（Markdown） */
             answer: string;
             mode: components["schemas"]["AiMode"];
             sources: components["schemas"]["KnowledgeSource"][];
+            /** コメント */
             feedback: components["schemas"]["KnowledgeChatFeedback"] | null;
             /** Format: date-time */
             created_at: string;
@@ -3041,9 +3393,15 @@ export interface components {
             messages: components["schemas"]["KnowledgeChatMessage"][];
         };
         KnowledgeChatFeedbackInput: {
-            /** @description 役に立ったか */
+            /**
+             * 役に立ったか
+             * @description 役に立ったか
+             */
             is_helpful: boolean;
-            /** @description ひとこと */
+            /**
+             * コメント
+             * @description ひとこと
+             */
             feedback?: string | null;
         };
         /**
@@ -3053,14 +3411,18 @@ export interface components {
         MembershipStatus: "active" | "inactive";
         TenantUser: {
             /**
+             * ID
              * Format: uuid
              * @description ユーザー ID
              */
             id: string;
             /** Format: email */
             email: string;
+            /** 氏名 */
             full_name: string | null;
+            /** 役割 */
             role: components["schemas"]["Role"];
+            /** 権限 */
             permissions: components["schemas"]["Permission"][];
             status: components["schemas"]["MembershipStatus"];
             /** Format: date-time */
@@ -3082,17 +3444,28 @@ export interface components {
         TenantUserInput: {
             /** Format: email */
             email: string;
-            /** @description 氏名（新しいアカウントのとき） */
+            /**
+             * 氏名
+             * @description 氏名（新しいアカウントのとき）
+             */
             full_name?: string | null;
+            /** 役割 */
             role: components["schemas"]["Role"];
+            /** 権限 */
             permissions?: components["schemas"]["PermissionList"];
-            /** @description 新しいアカウントの初期パスワード（8〜72 文字） */
+            /**
+             * 初期パスワード
+             * @description 新しいアカウントの初期パスワード（8〜72 文字）
+             */
             initial_password?: string;
         };
         /** @description 変える項目だけを送ります（1 項目以上） */
         TenantUserUpdate: {
+            /** 役割 */
             role?: components["schemas"]["Role"];
+            /** 権限 */
             permissions?: components["schemas"]["PermissionList"];
+            /** 氏名 */
             full_name?: string | null;
         };
         /**
@@ -3102,41 +3475,66 @@ export interface components {
         ClientErrorImpact: "none" | "minimal" | "degraded" | "blocking";
         /** @description ブラウザーで起きたエラー（SPEC 3 のクライアントエラーレポート） */
         ClientErrorReport: {
-            /** @description クライアントが付けた ID（重複して届いたら 1 件として扱います） */
+            /**
+             * ID
+             * @description クライアントが付けた ID（重複して届いたら 1 件として扱います）
+             */
             id: string;
             /** @description エラーの型（例 TypeError、NetworkError、ChunkLoadError、PerformanceError） */
             type: string;
+            /** 重大度 */
             severity: components["schemas"]["ErrorSeverity"];
             category: components["schemas"]["ErrorCategory"];
+            /** メッセージ */
             message: string;
+            /** スタックトレース */
             stack?: string | null;
-            /** @description 発生した場所（スクリプトの URL や画面のパス） */
+            /**
+             * 発生元
+             * @description 発生した場所（スクリプトの URL や画面のパス）
+             */
             source?: string | null;
+            /** 回復できるか */
             recoverable: boolean;
+            /** 利用者への影響 */
             userImpact: components["schemas"]["ClientErrorImpact"];
             tags?: string[];
+            /** 行 */
             line?: number | null;
+            /** 列 */
             column?: number | null;
-            /** @description 発生時の状況（URL・画面・オンライン状態など。50 項目まで） */
+            /**
+             * 補足情報
+             * @description 発生時の状況（URL・画面・オンライン状態など。50 項目まで）
+             */
             context?: {
                 [key: string]: unknown;
             };
-            /** @description そのほかの情報（50 項目まで） */
+            /**
+             * メタデータ
+             * @description そのほかの情報（50 項目まで）
+             */
             metadata?: {
                 [key: string]: unknown;
             };
         };
         ClientErrorSubmission: {
+            /** エラー */
             error: components["schemas"]["ClientErrorReport"];
             /**
+             * 報告日時
              * Format: date-time
              * @description クライアントで記録した日時
              */
             reportedAt: string;
-            /** @description クライアントが把握している利用者（ユーザー ID など）。サーバーはトークンの利用者も記録します。 */
+            /**
+             * 報告者
+             * @description クライアントが把握している利用者（ユーザー ID など）。サーバーはトークンの利用者も記録します。
+             */
             reportedBy?: string | null;
         };
         ClientErrorBatch: {
+            /** 報告 */
             reports: components["schemas"]["ClientErrorSubmission"][];
         };
         ErrorReportReceipt: {

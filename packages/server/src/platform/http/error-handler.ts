@@ -33,6 +33,18 @@ interface PostgresError {
   constraint?: unknown;
   detail?: unknown;
   column?: unknown;
+  table?: unknown;
+}
+
+/**
+ * `customers_assignee_user_id_fkey` on `customers` → `assignee_user_id`. Constraints are named
+ * `<table>_<field>_<kind>` (PostgreSQL's own convention), and under row-level security the
+ * error carries no DETAIL with the key, so the name is what tells the field.
+ */
+function constraintField(constraint: unknown, table: unknown): string | null {
+  if (typeof constraint !== 'string' || typeof table !== 'string') return null;
+  const match = new RegExp(`^${table}_(.+)_(fkey|check|key)$`).exec(constraint);
+  return match?.[1] ?? null;
 }
 
 /** `Key (tenant_id, assignee_user_id)=(…)` → `assignee_user_id`: the field the person chose. */
@@ -51,7 +63,7 @@ function keyField(detail: unknown): string | null {
  * record still referenced cannot go (409). Never a 500.
  */
 function fromPostgres(error: unknown): AppError | null {
-  const { code, constraint, detail, column } = error as PostgresError;
+  const { code, constraint, detail, column, table } = error as PostgresError;
   if (typeof code !== 'string' || !/^23/.test(code)) return null;
   const name = typeof constraint === 'string' ? constraint : null;
   switch (code) {
@@ -67,12 +79,18 @@ function fromPostgres(error: unknown): AppError | null {
         });
       }
       return new ValidationFailedError([
-        { field: keyField(detail) ?? name ?? 'id', message: '存在しないデータが指定されています' },
+        {
+          field: keyField(detail) ?? constraintField(constraint, table) ?? name ?? 'id',
+          message: '存在しないデータが指定されています',
+        },
       ]);
     default:
       return new ValidationFailedError([
         {
-          field: typeof column === 'string' ? column : (keyField(detail) ?? name ?? 'body'),
+          field:
+            typeof column === 'string'
+              ? column
+              : (keyField(detail) ?? constraintField(constraint, table) ?? name ?? 'body'),
           message: '入力内容が正しくありません',
         },
       ]);
@@ -80,7 +98,7 @@ function fromPostgres(error: unknown): AppError | null {
 }
 
 /** Whatever was thrown, as one of our typed errors. */
-function toAppError(error: unknown): AppError {
+export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
   const integrity = fromPostgres(error);
   if (integrity) return integrity;
