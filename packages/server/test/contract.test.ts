@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PREFECTURES } from '../src/domain/prefectures';
+import { PREFECTURES } from '../src/modules/addresses/prefectures';
 import { FEATURES } from '../src/platform/access/features';
 import { ALL_PERMISSIONS, ROLE_PERMISSIONS } from '../src/platform/access/permissions';
 import { loadOpenApiDocument, operationPolicies, TENANT_HEADER } from '../src/platform/http/openapi';

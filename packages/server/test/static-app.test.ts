@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectErrorEnvelope } from './support/contract';
 import { createTestServer, type TestServer } from './support/server';
@@ -10,12 +11,31 @@ describe('serving the built app', () => {
   let server: TestServer;
   const indexHtml =
     '<!doctype html><html lang="ja"><head><title>積み木</title></head><body><div id="root"></div></body></html>';
+  // Long enough for compression to pay, like a real chunk.
+  const appJs = `${'console.log("積み木のアプリ");\n'.repeat(200)}export {};\n`;
+
+  /** A file and the .br and .gz the app's build writes beside it (packages/app/vite.config.ts). */
+  async function writeWithCompressed(path: string, content: string) {
+    await writeFile(path, content);
+    await writeFile(`${path}.br`, brotliCompressSync(content));
+    await writeFile(`${path}.gz`, gzipSync(content));
+  }
+
+  function get(url: string, acceptEncoding?: string) {
+    return server.app.inject({
+      method: 'GET',
+      url,
+      headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+    });
+  }
 
   beforeAll(async () => {
     dist = await mkdtemp(join(tmpdir(), 'tsumiki-dist-'));
     await mkdir(join(dist, 'assets'));
-    await writeFile(join(dist, 'index.html'), indexHtml);
-    await writeFile(join(dist, 'assets', 'index-B4x9Qz.js'), 'console.log("app");');
+    await writeWithCompressed(join(dist, 'index.html'), indexHtml);
+    await writeWithCompressed(join(dist, 'assets', 'index-B4x9Qz.js'), appJs);
+    await writeFile(join(dist, 'assets', 'index-B4x9Qz.js.map'), '{"version":3,"sources":["src/main.tsx"]}');
+    await writeFile(join(dist, 'assets', 'logo-Dk3x9a.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
     await writeFile(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     server = await createTestServer({ config: { serveApp: true, appDistDir: dist } });
   });
@@ -48,6 +68,69 @@ describe('serving the built app', () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const favicon = await server.get('/favicon.svg');
     expect(favicon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends the brotli file to a browser that accepts it', async () => {
+    for (const acceptEncoding of ['br', 'gzip, deflate, br, zstd', 'br;q=1.0, gzip;q=0.8']) {
+      const response = await get('/assets/index-B4x9Qz.js', acceptEncoding);
+      expect(response.statusCode, acceptEncoding).toBe(200);
+      expect(response.headers['content-encoding'], acceptEncoding).toBe('br');
+      expect(response.headers['content-type']).toMatch(/javascript/);
+      expect(response.headers.vary).toMatch(/accept-encoding/i);
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(brotliDecompressSync(response.rawPayload).toString()).toBe(appJs);
+      expect(response.rawPayload.length).toBeLessThan(Buffer.byteLength(appJs) / 4);
+    }
+  });
+
+  it('sends the gzip file when gzip is accepted and brotli is not', async () => {
+    const response = await get('/assets/index-B4x9Qz.js', 'gzip, deflate');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(gunzipSync(response.rawPayload).toString()).toBe(appJs);
+  });
+
+  it('sends the file itself when no compression is accepted, still varying on Accept-Encoding', async () => {
+    for (const acceptEncoding of [undefined, 'identity', 'br;q=0, gzip;q=0']) {
+      const response = await get('/assets/index-B4x9Qz.js', acceptEncoding);
+      expect(response.statusCode, String(acceptEncoding)).toBe(200);
+      expect(response.headers['content-encoding'], String(acceptEncoding)).toBeUndefined();
+      expect(response.body).toBe(appJs);
+      expect(response.headers.vary).toMatch(/accept-encoding/i);
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+  });
+
+  it('sends a file without compressed copies as it is', async () => {
+    const response = await get('/assets/logo-Dk3x9a.png', 'br, gzip');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.headers['content-type']).toBe('image/png');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('compresses index.html, for / and for client-side routes alike, without caching it', async () => {
+    for (const path of ['/', '/customers/123']) {
+      const response = await get(path, 'gzip, deflate, br');
+      expect(response.statusCode, path).toBe(200);
+      expect(response.headers['content-encoding'], path).toBe('br');
+      expect(response.headers['content-type']).toMatch(/text\/html/);
+      expect(response.headers['cache-control'], path).toBe('no-cache');
+      expect(response.headers.vary).toMatch(/accept-encoding/i);
+      expect(brotliDecompressSync(response.rawPayload).toString()).toBe(indexHtml);
+    }
+  });
+
+  it('never serves source maps, whatever the build left in the directory', async () => {
+    for (const acceptEncoding of [undefined, 'gzip, deflate, br']) {
+      const response = await get('/assets/index-B4x9Qz.js.map', acceptEncoding);
+      expect(response.statusCode).toBe(404);
+      expect(response.body).not.toContain('sources');
+    }
+    expect((await get('/assets/INDEX-B4x9Qz.js.MAP')).statusCode).toBe(404);
   });
 
   it('answers a missing file with 404, not with the app', async () => {

@@ -4,10 +4,17 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
+/** Source maps stay out of production even when a build leaves them in the directory. */
+const SOURCE_MAP = /\.map$/i;
+
 /**
  * Serves the built SPA. Vite puts content-hashed files under assets/, which never change and are
  * cached for a year; everything else (index.html above all) is revalidated on every load so a
  * deployment is picked up at once.
+ *
+ * The build writes `name.br` and `name.gz` beside each text file (packages/app/vite.config.ts):
+ * `preCompressed` sends the one the browser accepts (brotli first), else the file itself, always
+ * with `Vary: Accept-Encoding`. Source maps are answered 404.
  */
 export async function registerStaticApp(
   app: FastifyInstance,
@@ -18,9 +25,11 @@ export async function registerStaticApp(
     prefix: '/',
     wildcard: true,
     index: ['index.html'],
+    preCompressed: true,
     cacheControl: false,
     etag: true,
     lastModified: true,
+    allowedPath: (pathname) => !SOURCE_MAP.test(pathname),
     setHeaders: (reply, filePath) => {
       const relative = (
         filePath.startsWith(appDistDir) ? filePath.slice(appDistDir.length) : filePath

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { PREFECTURES } from '../../domain/prefectures';
+import { PREFECTURES } from './prefectures';
 import { cleanTownName, lookupPostalCode, normalizePostalCode } from './postal-codes';
 
 describe('normalizePostalCode', () => {

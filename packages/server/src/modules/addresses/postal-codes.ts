@@ -10,7 +10,7 @@
  *
  * The package (and its JSON) is loaded on the first lookup only, once per process.
  */
-import { PREFECTURES, type Prefecture } from '../../domain/prefectures';
+import { PREFECTURES, type Prefecture } from './prefectures';
 
 export interface PostalAddress {
   prefecture: Prefecture;

@@ -24,7 +24,7 @@
  *   strips it again.
  */
 import Encoding from 'encoding-japanese';
-import type { Prefecture } from '../../domain/prefectures';
+import type { Prefecture } from '../addresses/prefectures';
 import {
   CSV_FORMULA_START,
   CSV_TAG_SEPARATOR,

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
-import type { Prefecture } from '../../domain/prefectures';
+import type { Prefecture } from '../addresses/prefectures';
 import type { CreatedAt } from '../../platform/db/schema';
 
 export interface CustomersTable {
