@@ -10,6 +10,7 @@ const steps = [
   ],
   ['生成された型の鮮度', () => run(process.execPath, ['scripts/check-generated.mjs'])],
   ['ビルド', () => buildIfStale({ force: process.env.CI === 'true' })],
+  ['JS のサイズ予算', () => run(process.execPath, ['scripts/check-size.mjs'])],
   ['型チェック', () => run('pnpm', ['-r', '--workspace-concurrency=1', 'run', 'typecheck'])],
   ['単体・結合テスト (Vitest)', () => run('pnpm', ['-r', '--workspace-concurrency=1', 'run', 'test'])],
   [

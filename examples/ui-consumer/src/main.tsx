@@ -7,6 +7,7 @@ import {
   CardTitle,
   ErrorSnackbar,
   MessagesProvider,
+  type NavItem,
   NotificationBell,
   PageHeader,
   SessionIndicator,
@@ -15,6 +16,24 @@ import {
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import './styles.css';
+
+/** A consumer's own icon: any component that takes a className will do. */
+function Square({ className }: { className?: string }) {
+  return (
+    <svg viewBox="0 0 24 24" className={className} aria-hidden="true">
+      <rect x="5" y="5" width="14" height="14" rx="3" fill="none" stroke="currentColor" strokeWidth="2" />
+    </svg>
+  );
+}
+
+/** The consumer's own sidebar: ui knows no product's items. */
+const navItems: NavItem[] = [
+  { key: 'home', label: 'ホーム', href: '/', icon: Square },
+  { key: 'customers', label: '顧客管理', href: '/customers', icon: Square },
+  { key: 'products', label: '商品管理', href: '/products', icon: Square },
+  { key: 'staff', label: 'スタッフ管理', href: '/staff', icon: Square, feature: 'staff_management' },
+  { key: 'notifications', label: '通知', href: '/notifications', icon: Square, feature: 'notifications' },
+];
 
 const now = new Date('2026-11-22T05:00:00Z');
 /** TopBar's `role` is the user's role in the tenant (not an ARIA role). */
@@ -29,6 +48,7 @@ function App() {
       <AppLayout
         sidebar={
           <AppSidebar
+            items={navItems}
             activeHref="/"
             enabledFeatures={{ staff_management: false, invitations: false, session_management: false }}
             itemBadges={{ notifications: 3 }}

@@ -2,7 +2,8 @@
 // Binary fields become `Blob` (uploads take File or Blob, downloads give Blob) instead of
 // openapi-typescript's default `string`. Field labels are the `title` of every property and
 // parameter schema: the contract is the one place a field's Japanese label is written.
-//   node scripts/generate.mjs [--out FILE] [--labels-out FILE]
+// The enums of the component schemas become runtime lists in src/generated/enums.ts.
+//   node scripts/generate.mjs [--out FILE] [--labels-out FILE] [--enums-out FILE]
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
@@ -15,6 +16,11 @@ const out =
   outIndex > 0
     ? process.argv[outIndex + 1]
     : fileURLToPath(new URL('../src/generated/schema.ts', import.meta.url));
+const enumsIndex = process.argv.indexOf('--enums-out');
+const enumsOut =
+  enumsIndex > 0
+    ? process.argv[enumsIndex + 1]
+    : fileURLToPath(new URL('../src/generated/enums.ts', import.meta.url));
 const labelsIndex = process.argv.indexOf('--labels-out');
 const labelsOut =
   labelsIndex > 0
@@ -46,28 +52,44 @@ function collectFieldLabels(document) {
     if (typeof title !== 'string') return;
     const known = labels.get(name);
     if (known && known.title !== title) {
-      throw new Error(`項目 ${name} のラベルが一致しません: 「${known.title}」（${known.where}）と「${title}」（${where}）`);
+      throw new Error(
+        `項目 ${name} のラベルが一致しません: 「${known.title}」（${known.where}）と「${title}」（${where}）`,
+      );
     }
     labels.set(name, { title, where });
   };
   const visit = (node, where) => {
     if (Array.isArray(node)) {
-      node.forEach((item, index) => visit(item, `${where}/${index}`));
+      for (const [index, item] of node.entries()) visit(item, `${where}/${index}`);
       return;
     }
     if (!node || typeof node !== 'object') return;
     if (node.properties && typeof node.properties === 'object') {
       for (const [name, property] of Object.entries(node.properties)) add(name, property?.title, where);
     }
-    if (typeof node.name === 'string' && typeof node.in === 'string') add(node.name, node.schema?.title, where);
+    if (typeof node.name === 'string' && typeof node.in === 'string')
+      add(node.name, node.schema?.title, where);
     for (const [key, value] of Object.entries(node)) visit(value, `${where}/${key}`);
   };
   visit(document, '#');
-  return Object.fromEntries([...labels.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([name, { title }]) => [name, title]));
+  return Object.fromEntries(
+    [...labels.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([name, { title }]) => [name, title]),
+  );
 }
 
 const labels = collectFieldLabels(parse(readFileSync(spec, 'utf8')));
 writeFileSync(
   labelsOut,
   `${header}/** Japanese labels of the contract's fields (their \`title\`), by field name. */\nexport const contractFieldLabels = ${JSON.stringify(labels, null, 2)} as const satisfies Readonly<Record<string, string>>;\n`,
+);
+
+/** Component schemas that are a string enum, as runtime lists (prefectures, interaction types, …). */
+const components = parse(readFileSync(spec, 'utf8')).components?.schemas ?? {};
+const enums = Object.entries(components)
+  .filter(([, schema]) => schema?.type === 'string' && Array.isArray(schema.enum))
+  .map(([name, schema]) => `  ${name}: ${JSON.stringify(schema.enum)},`)
+  .join('\n');
+writeFileSync(
+  enumsOut,
+  `${header}/** The contract's string enums, in the contract's order. */\nexport const contractEnums = {\n${enums}\n} as const;\n`,
 );

@@ -10,6 +10,7 @@ export interface DownloadedFile {
 export const defaultDownloadNames = {
   customerResearch: '顧客調査レポート.pdf',
   competitorAnalysis: '競合分析レポート.pdf',
+  customersCsv: '顧客一覧.csv',
 } as const;
 
 /**

@@ -1,5 +1,17 @@
 export { type ApiClient, type ApiClientOptions, createApiClient, unwrap } from './client';
 export {
+  CUSTOMER_CSV_FIELDS,
+  CUSTOMER_CSV_REFERENCE_COLUMNS,
+  CUSTOMER_CSV_REQUIRED_FIELDS,
+  CUSTOMER_CSV_TAG_SEPARATOR,
+  CUSTOMER_CSV_TAG_SEPARATORS,
+  type CustomerCsvField,
+  customerCsvHeader,
+  guardCsvFormula,
+  PREFECTURES,
+  unguardCsvFormula,
+} from './customer-csv';
+export {
   type DownloadedFile,
   defaultDownloadNames,
   downloadFile,
@@ -18,6 +30,7 @@ export {
   isApiError,
   type ValidationErrorEntry,
 } from './errors';
+export { contractEnums } from './generated/enums';
 export type { components, operations, paths } from './generated/schema';
 export type { CurrentUser, Customer, FeatureFlags, Interaction, TenantInfo } from './models';
 export { normalizeRequestUrl } from './url';

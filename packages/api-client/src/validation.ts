@@ -22,7 +22,8 @@ export const fieldLabels: Readonly<Record<string, string>> = {
   priority: '優先度',
   due_date: '期限',
   description: '説明',
-  ...contractFieldLabels,
+  // Some SPEC names are contract titles too (email, phone, content, type): the contract's wins.
+  ...(contractFieldLabels as Readonly<Record<string, string>>),
 };
 
 export const GENERIC_VALIDATION_MESSAGE = '入力データに問題があります。';

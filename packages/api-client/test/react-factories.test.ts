@@ -41,6 +41,11 @@ const coverage = {
   getCustomer: 'customerQueryOptions',
   updateCustomer: 'updateCustomerMutationOptions',
   deleteCustomer: 'deleteCustomerMutationOptions',
+  listCustomerAssignees: 'customerAssigneesQueryOptions',
+  exportCustomers: 'exportCustomersMutationOptions',
+  importCustomers: 'importCustomersMutationOptions',
+  restoreCustomer: 'restoreCustomerMutationOptions',
+  lookupPostalCode: 'postalCodeQueryOptions',
   listInteractions: 'interactionsQueryOptions',
   createInteraction: 'createInteractionMutationOptions',
   listCustomerInteractions: 'customerInteractionsQueryOptions',
@@ -179,6 +184,37 @@ const cases: Case[] = [
     method: 'DELETE',
     path: `/api/customers/${ID}`,
     run: (api, c) => mutate(r.deleteCustomerMutationOptions(api, TENANT), ID)(c),
+  },
+  {
+    factory: 'customerAssigneesQueryOptions',
+    method: 'GET',
+    path: '/api/customers/assignees',
+    run: (api, c) => query(r.customerAssigneesQueryOptions(api, TENANT))(c),
+  },
+  {
+    factory: 'exportCustomersMutationOptions',
+    method: 'GET',
+    path: '/api/customers/export?encoding=shift_jis&search=%E4%BD%90%E8%97%A4',
+    run: (api, c) =>
+      mutate(r.exportCustomersMutationOptions(api, TENANT), { encoding: 'shift_jis', search: '佐藤' })(c),
+  },
+  {
+    factory: 'importCustomersMutationOptions',
+    method: 'POST',
+    path: '/api/customers/import',
+    run: (api, c) => mutate(r.importCustomersMutationOptions(api, TENANT), { rows: [{}], dry_run: true })(c),
+  },
+  {
+    factory: 'restoreCustomerMutationOptions',
+    method: 'POST',
+    path: `/api/customers/${ID}/restore`,
+    run: (api, c) => mutate(r.restoreCustomerMutationOptions(api, TENANT), ID)(c),
+  },
+  {
+    factory: 'postalCodeQueryOptions',
+    method: 'GET',
+    path: '/api/postal-codes/1500001',
+    run: (api, c) => query(r.postalCodeQueryOptions(api, '150-0001'))(c),
   },
   {
     factory: 'interactionsQueryOptions',
@@ -405,7 +441,7 @@ const cases: Case[] = [
   {
     factory: 'notificationsInfiniteQueryOptions',
     method: 'GET',
-    path: '/api/notifications?limit=10&offset=0',
+    path: '/api/notifications?limit=10&skip=0',
     run: (api, c) => c.fetchInfiniteQuery(r.notificationsInfiniteQueryOptions(api, TENANT)),
   },
   {
@@ -595,6 +631,7 @@ const WITHOUT_TENANT = new Set<keyof Factories>([
   'addTenantUserMutationOptions',
   'reportClientErrorMutationOptions',
   'reportClientErrorsMutationOptions',
+  'postalCodeQueryOptions',
 ]);
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -608,6 +645,26 @@ beforeAll(async () => {
       response.writeHead(200, { 'content-type': 'application/pdf' });
       return response.end('%PDF-1.7');
     }
+    if (request.path.startsWith('/api/customers/export')) {
+      response.writeHead(200, {
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': `attachment; filename="customers.csv"; filename*=UTF-8''${encodeURIComponent('顧客一覧_20261122.csv')}`,
+      });
+      return response.end('\uFEFF姓,名\r\n佐藤,花子\r\n');
+    }
+    if (request.path === '/api/customers/import') {
+      const { dry_run: dryRun = true } = JSON.parse(request.body) as { dry_run?: boolean };
+      return json(response, 200, {
+        dry_run: dryRun,
+        total: 1,
+        valid: 1,
+        invalid: 0,
+        created: dryRun ? 0 : 1,
+        rows: [],
+      });
+    }
+    if (request.path.startsWith(`/api/interactions/${ID}?`))
+      return json(response, 200, { total: 0, interactions: [] });
     if (request.path.startsWith('/api/notifications?'))
       return json(response, 200, { total: 0, unread_count: 0, notifications: [] });
     return json(response, 200, {});
@@ -637,6 +694,54 @@ describe('React factories', () => {
     expect([request?.method, request?.path]).toEqual([method, path]);
     expect(request?.authorization).toBe('Bearer token');
     expect(request?.tenantId).toBe(WITHOUT_TENANT.has(factory) ? undefined : TENANT);
+  });
+
+  it("downloads the customer CSV with the server's file name", async () => {
+    const api = createApiClient({ baseUrl: server.url, getAccessToken: () => 'token' });
+    const file = await new MutationObserver(
+      new QueryClient(),
+      react.exportCustomersMutationOptions(api, TENANT),
+    ).mutate({ encoding: 'utf-8' });
+    expect(file.filename).toBe('顧客一覧_20261122.csv');
+    expect(await file.blob.text()).toContain('佐藤,花子');
+  });
+
+  it('refreshes the customer list after a real import, not after a dry run', async () => {
+    const api = createApiClient({ baseUrl: server.url, getAccessToken: () => 'token' });
+    const client = new QueryClient();
+    const listKey = react.customerKeys.list(TENANT, {});
+    client.setQueryData(listKey, { total: 0, total_capped: false, customers: [] });
+    const observer = new MutationObserver(client, react.importCustomersMutationOptions(api, TENANT));
+    await observer.mutate({ rows: [{}], dry_run: true });
+    expect(client.getQueryState(listKey)?.isInvalidated).toBe(false);
+    await observer.mutate({ rows: [{}], dry_run: false });
+    expect(client.getQueryState(listKey)?.isInvalidated).toBe(true);
+  });
+
+  it('pages a customer timeline by skip until the total is loaded', async () => {
+    const api = createApiClient({ baseUrl: server.url, getAccessToken: () => 'token' });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const options = react.customerInteractionsInfiniteQueryOptions(api, TENANT, ID);
+    const seen = server.requests.length;
+    const result = await client.fetchInfiniteQuery(options);
+    expect(server.requests[seen]?.path).toBe(`/api/interactions/${ID}?skip=0&limit=20`);
+    expect(server.requests[seen]?.tenantId).toBe(TENANT);
+    const page = (count: number, total: number) => ({
+      total,
+      interactions: Array.from({ length: count }, (_, i) => ({ id: String(i) })),
+    });
+    // biome-ignore lint/suspicious/noExplicitAny: pages of the shape the paging reads
+    const next = options.getNextPageParam as (last: any, pages: any[]) => number | undefined;
+    expect(next(page(20, 45), [page(20, 45)])).toBe(20);
+    expect(next(page(5, 45), [page(20, 45), page(20, 45), page(5, 45)])).toBeUndefined();
+    expect(next(page(0, 0), [page(0, 0)])).toBeUndefined();
+    expect(result.pages).toHaveLength(1);
+  });
+
+  it('keys postal codes without the hyphen and outside any tenant', () => {
+    const api = createApiClient({ baseUrl: server.url, getAccessToken: () => 'token' });
+    expect(react.postalCodeQueryOptions(api, '150-0001').queryKey).toEqual(['postal-codes', '1500001']);
+    expect(react.postalCodeQueryOptions(api, '1500001').queryKey).toEqual(['postal-codes', '1500001']);
   });
 
   it('sends uploads as multipart with the file name', async () => {

@@ -1,7 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app';
+import { App } from './app/app';
+import { loadAuth } from './session/load-auth';
 import './styles.css';
+
+// Every screen waits for the session: fetch the auth client's chunk now, alongside the route's.
+void loadAuth();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root がありません');

@@ -36,6 +36,7 @@ export * from './components/slow-connection-notice';
 export * from './components/spinner';
 export * from './components/switch';
 export * from './components/tabs';
+export * from './components/tag-input';
 export * from './components/text-field';
 export * from './components/textarea';
 export * from './components/toast';

@@ -1,8 +1,11 @@
-import { mutationOptions, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, mutationOptions, queryOptions } from '@tanstack/react-query';
 import { type ApiClient, unwrap } from '../client';
+import { defaultDownloadNames, downloadFile } from '../download';
 import { type BodyOf, invalidates, type QueryOf, type TenantId, tenantHeader, tenantKey } from './shared';
 
 export type CustomerListQuery = QueryOf<'listCustomers'>;
+export type CustomerExportQuery = QueryOf<'exportCustomers'>;
+export type CustomerImportBody = BodyOf<'importCustomers'>;
 export type InteractionListQuery = QueryOf<'listInteractions'>;
 export type CustomerInteractionListQuery = QueryOf<'listCustomerInteractions'>;
 
@@ -11,6 +14,7 @@ export const customerKeys = {
   list: (tenantId: TenantId, query: CustomerListQuery = {}) =>
     [...customerKeys.all(tenantId), 'list', query] as const,
   detail: (tenantId: TenantId, id: string) => [...customerKeys.all(tenantId), 'detail', id] as const,
+  assignees: (tenantId: TenantId) => [...customerKeys.all(tenantId), 'assignees'] as const,
 };
 
 export const interactionKeys = {
@@ -19,7 +23,12 @@ export const interactionKeys = {
     [...interactionKeys.all(tenantId), 'list', query] as const,
   ofCustomer: (tenantId: TenantId, customerId: string, query: CustomerInteractionListQuery = {}) =>
     [...interactionKeys.all(tenantId), 'customer', customerId, query] as const,
+  pagesOfCustomer: (tenantId: TenantId, customerId: string) =>
+    [...interactionKeys.all(tenantId), 'customer', customerId, 'pages'] as const,
 };
+
+/** Page size of a customer's interaction timeline. */
+export const CUSTOMER_INTERACTION_PAGE_SIZE = 20;
 
 /** GET /api/customers */
 export function customersQueryOptions(api: ApiClient, tenantId: TenantId, query: CustomerListQuery = {}) {
@@ -81,6 +90,66 @@ export function deleteCustomerMutationOptions(api: ApiClient, tenantId: TenantId
   });
 }
 
+/** GET /api/customers/assignees — the tenant's active users who can be a customer's 担当者. */
+export function customerAssigneesQueryOptions(api: ApiClient, tenantId: TenantId) {
+  return queryOptions({
+    queryKey: customerKeys.assignees(tenantId),
+    queryFn: ({ signal }) =>
+      unwrap(
+        api.GET('/api/customers/assignees', { params: tenantHeader(tenantId), signal }),
+        '/api/customers/assignees',
+      ),
+  });
+}
+
+/**
+ * GET /api/customers/export — the customers matching the list's filters as CSV, `{ blob, filename }`
+ * (default 顧客一覧.csv). A download the user asks for, hence a mutation.
+ */
+export function exportCustomersMutationOptions(api: ApiClient, tenantId: TenantId) {
+  return mutationOptions({
+    mutationKey: [...customerKeys.all(tenantId), 'export'],
+    mutationFn: (query: CustomerExportQuery = {}) =>
+      downloadFile(
+        api.GET('/api/customers/export', { params: { ...tenantHeader(tenantId), query }, parseAs: 'blob' }),
+        defaultDownloadNames.customersCsv,
+        '/api/customers/export',
+      ),
+  });
+}
+
+/**
+ * POST /api/customers/import — checks the rows (`dry_run: true`, the default) or registers the
+ * valid ones (`dry_run: false`, which alone refreshes the customer list).
+ */
+export function importCustomersMutationOptions(api: ApiClient, tenantId: TenantId) {
+  const refresh = invalidates(tenantId, 'customers');
+  return mutationOptions({
+    mutationKey: [...customerKeys.all(tenantId), 'import'],
+    mutationFn: (body: CustomerImportBody) =>
+      unwrap(
+        api.POST('/api/customers/import', { params: tenantHeader(tenantId), body }),
+        '/api/customers/import',
+      ),
+    onSuccess: async (result, body, onMutateResult, context) => {
+      if (!result.dry_run) await refresh(result, body, onMutateResult, context);
+    },
+  });
+}
+
+/** POST /api/customers/{id}/restore — undoes a delete. */
+export function restoreCustomerMutationOptions(api: ApiClient, tenantId: TenantId) {
+  return mutationOptions({
+    mutationKey: [...customerKeys.all(tenantId), 'restore'],
+    mutationFn: (id: string) =>
+      unwrap(
+        api.POST('/api/customers/{id}/restore', { params: { ...tenantHeader(tenantId), path: { id } } }),
+        '/api/customers/{id}/restore',
+      ),
+    onSuccess: invalidates(tenantId, 'customers', 'interactions'),
+  });
+}
+
 /** GET /api/interactions — newest first. */
 export function interactionsQueryOptions(
   api: ApiClient,
@@ -114,6 +183,37 @@ export function customerInteractionsQueryOptions(
         }),
         '/api/interactions/{customerId}',
       ),
+  });
+}
+
+/**
+ * GET /api/interactions/{customerId} as a timeline, newest first, in pages of 20 (skip); the next
+ * page is offered while fewer than `total` have been loaded.
+ */
+export function customerInteractionsInfiniteQueryOptions(
+  api: ApiClient,
+  tenantId: TenantId,
+  customerId: string,
+) {
+  return infiniteQueryOptions({
+    queryKey: interactionKeys.pagesOfCustomer(tenantId, customerId),
+    initialPageParam: 0,
+    queryFn: ({ pageParam, signal }) =>
+      unwrap(
+        api.GET('/api/interactions/{customerId}', {
+          params: {
+            ...tenantHeader(tenantId),
+            path: { customerId },
+            query: { skip: pageParam, limit: CUSTOMER_INTERACTION_PAGE_SIZE },
+          },
+          signal,
+        }),
+        '/api/interactions/{customerId}',
+      ),
+    getNextPageParam: (lastPage, pages) => {
+      const loaded = pages.reduce((count, page) => count + page.interactions.length, 0);
+      return lastPage.interactions.length > 0 && loaded < lastPage.total ? loaded : undefined;
+    },
   });
 }
 

@@ -1,4 +1,5 @@
 export * from './account';
+export * from './addresses';
 export * from './ai';
 export * from './customers';
 export * from './documents';

@@ -1,13 +1,27 @@
 import { isApiError } from '@tsumiki/api-client';
+import { type DisplayError, isAuthenticationError, isRetryableError } from '@tsumiki/ui';
 import {
-  type DisplayError,
-  ErrorModal,
-  ErrorSnackbar,
-  isAuthenticationError,
-  isRetryableError,
-  needsErrorModal,
-} from '@tsumiki/ui';
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
+  type ComponentType,
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import type { ErrorViewProps } from './error-view';
+
+// The snackbar and the modal (a Radix dialog) are not part of the first screen: they are fetched
+// just after it, so that they are there when the first error comes, which is often the network
+// going away. Should they still be missing then, a plain notice shows the message.
+const loadErrorView = () => import('./error-view');
+const ErrorView = lazy<ComponentType<ErrorViewProps>>(() =>
+  loadErrorView().catch(() => ({ default: PlainErrorView })),
+);
 
 /** At most this many retries per operation key (SPEC section 9). */
 export const MAX_RETRIES = 3;
@@ -106,34 +120,46 @@ export function ErrorDisplayProvider({
     }
   }, [clear, show]);
 
+  useEffect(() => {
+    void loadErrorView().catch(() => undefined);
+  }, []);
+
   const value = useMemo(() => ({ show, hide, clear, report }), [show, hide, clear, report]);
-  const modal = state.error !== null && needsErrorModal(state.error);
   const onRetry = canRetry ? () => void retry() : undefined;
 
   return (
     <ErrorDisplayContext value={value}>
       {children}
-      {modal ? (
-        <ErrorModal
-          error={state.error}
-          open={state.visible}
-          onOpenChange={(open) => (open ? undefined : hide())}
-          onRetry={onRetry}
-          retrying={retrying}
-          supportEmail={supportEmail}
-          onLogout={onAuthenticationError}
-        />
-      ) : (
-        <ErrorSnackbar
-          error={state.error}
-          open={state.visible}
-          onDismiss={hide}
-          onRetry={onRetry}
-          retrying={retrying}
-          supportEmail={supportEmail}
-        />
+      {state.error === null ? null : (
+        <Suspense fallback={null}>
+          <ErrorView
+            error={state.error}
+            open={state.visible}
+            onHide={hide}
+            onRetry={onRetry}
+            retrying={retrying}
+            supportEmail={supportEmail}
+            onLogout={onAuthenticationError}
+          />
+        </Suspense>
       )}
     </ErrorDisplayContext>
+  );
+}
+
+/** The error without ui's snackbar, when its chunk could not be loaded. */
+function PlainErrorView({ error, open, onHide }: ErrorViewProps) {
+  if (!open) return null;
+  return (
+    <div
+      role="alert"
+      className="fixed inset-x-4 bottom-4 z-50 flex items-start gap-3 rounded-lg border bg-surface p-4 text-sm shadow-lg sm:left-auto sm:max-w-md"
+    >
+      <p className="flex-1">{error.message}</p>
+      <button type="button" onClick={onHide} className="font-medium text-primary underline">
+        閉じる
+      </button>
+    </div>
   );
 }
 

@@ -1,6 +1,27 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { OfflineBanner, SlowConnectionNotice } from '@tsumiki/ui';
-import { useCallback, useEffect, useState } from 'react';
+import type { OfflineBannerProps, SlowConnectionNoticeProps } from '@tsumiki/ui';
+import { type ComponentType, lazy, Suspense, useCallback, useEffect, useState } from 'react';
+
+// The banners only show when the connection is lost or slow, so they are not in the first
+// screen's chunks; they are fetched right after it (while the network is still there). Should
+// that fail, the screen goes on without them rather than crash.
+const loadBanners = () => import('./network-banners');
+const OfflineBanner = lazy<ComponentType<OfflineBannerProps>>(() =>
+  loadBanners().then(
+    (module) => ({ default: module.OfflineBanner }),
+    () => ({ default: Nothing }),
+  ),
+);
+const SlowConnectionNotice = lazy<ComponentType<SlowConnectionNoticeProps>>(() =>
+  loadBanners().then(
+    (module) => ({ default: module.SlowConnectionNotice }),
+    () => ({ default: Nothing }),
+  ),
+);
+
+function Nothing() {
+  return null;
+}
 
 /** Fired when the network comes back or the user asks to retry (SPEC section 4). */
 export const RETRY_FAILED_REQUESTS_EVENT = 'retry-failed-requests';
@@ -39,6 +60,10 @@ export function NetworkStatus({ className }: { className?: string }) {
   }, [queryClient]);
 
   useEffect(() => {
+    void loadBanners().catch(() => undefined);
+  }, []);
+
+  useEffect(() => {
     const goOnline = () => {
       setOnline(true);
       void retryFailedRequests();
@@ -56,7 +81,7 @@ export function NetworkStatus({ className }: { className?: string }) {
   }, [retryFailedRequests]);
 
   return (
-    <>
+    <Suspense fallback={null}>
       {online ? null : (
         <OfflineBanner
           className={className}
@@ -71,6 +96,6 @@ export function NetworkStatus({ className }: { className?: string }) {
         open={online && slow}
         onOpenChange={(open) => (open ? undefined : setSlow(false))}
       />
-    </>
+    </Suspense>
   );
 }

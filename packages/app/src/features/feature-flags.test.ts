@@ -13,7 +13,7 @@ describe('feature flags', () => {
     ]);
   });
   it('counts a feature absent from the response as enabled', () => {
-    expect(isFeatureEnabled({ customers_enabled: false }, 'knowledge_base')).toBe(true);
+    expect(isFeatureEnabled({ customers_enabled: false }, 'products')).toBe(true);
     expect(isFeatureEnabled({ customers_enabled: false }, 'customers')).toBe(false);
   });
   it('maps flags to sidebar feature keys', () => {

@@ -21,13 +21,18 @@ export const defaultFeatureFlags: Required<FeatureFlags> = {
   session_management_enabled: false,
 };
 
+/** A feature's name, as the sidebar and isFeatureEnabled take it: `customers` for customers_enabled. */
+export type FeatureKey = {
+  [Flag in keyof FeatureFlags]-?: Flag extends `${infer Feature}_enabled` ? Feature : never;
+}[keyof FeatureFlags];
+
 export const FEATURE_FETCH_FAILED = '機能設定の取得に失敗しました。';
 
 /** Statuses after which the defaults apply silently. */
 const SILENT_STATUSES = new Set([401, 403, 404]);
 
 /** A feature absent from the flags counts as enabled. */
-export function isFeatureEnabled(flags: FeatureFlags, feature: string): boolean {
+export function isFeatureEnabled(flags: FeatureFlags, feature: FeatureKey): boolean {
   return (flags as Record<string, boolean | undefined>)[`${feature}_enabled`] !== false;
 }
 

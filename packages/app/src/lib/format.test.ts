@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { interactionHeadline } from '../screens/dashboard-page';
 import { safeReturnPath, startOfMonth } from './format';
 
 describe('safeReturnPath', () => {
@@ -18,16 +17,5 @@ describe('startOfMonth', () => {
     expect([start.getFullYear(), start.getMonth(), start.getDate(), start.getHours()]).toEqual([
       2026, 10, 1, 0,
     ]);
-  });
-});
-
-describe('interactionHeadline', () => {
-  it('prefers the summary', () => {
-    expect(interactionHeadline({ summary: '定期検診の予約', content: '長い内容' })).toBe('定期検診の予約');
-  });
-  it('falls back to the first 50 characters of the content', () => {
-    const content = 'あ'.repeat(60);
-    expect(interactionHeadline({ summary: null, content })).toBe(`${'あ'.repeat(50)}…`);
-    expect(interactionHeadline({ summary: '  ', content: '短い内容' })).toBe('短い内容');
   });
 });

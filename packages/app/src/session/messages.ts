@@ -1,11 +1,10 @@
-import { isAuthError } from '@supabase/auth-js';
-
 /** Japanese messages of the session and sign-in flow (SPEC sections 5 and 8). */
 export const messages = {
   loginFailed: 'ログインに失敗しました。',
   googleLoginFailed: 'Google ログインに失敗しました。',
   logoutFailed: 'ログアウトに失敗しました。',
   unknown: 'エラーが発生しました。',
+  networkError: 'ネットワークエラーが発生しました。接続を確認してください。',
   initFailed: '認証の初期化に失敗しました。',
   notTenantUser: 'このアカウントはテナントユーザーとして登録されていません。管理者にお問い合わせください。',
   userLoadFailed: 'ユーザー情報の読み込みに失敗しました。',
@@ -15,26 +14,10 @@ export const messages = {
 } as const;
 
 /** Known error codes of the authentication service, in Japanese. */
-const authErrorCodes: Record<string, string> = {
+export const authErrorCodes: Record<string, string> = {
   invalid_credentials: 'メールアドレスまたはパスワードが正しくありません。',
   over_request_rate_limit: 'ログインの試行回数が多すぎます。しばらく待ってから再度お試しください。',
   user_banned: 'このアカウントは利用停止されています。管理者にお問い合わせください。',
   email_not_confirmed: 'メールアドレスの確認が完了していません。',
   session_not_found: 'セッションが見つかりません。もう一度ログインしてください。',
 };
-
-const JAPANESE = /[\u3040-\u30ff\u3400-\u9fff]/;
-
-/**
- * The authentication service's message for a rejected sign-in: a known code in Japanese, else the
- * service's own message when it is Japanese, else the fallback.
- */
-export function authErrorMessage(error: unknown, fallback: string): string {
-  if (isAuthError(error)) {
-    if (error.code && authErrorCodes[error.code]) return authErrorCodes[error.code] as string;
-    if (error.name === 'AuthRetryableFetchError')
-      return 'ネットワークエラーが発生しました。接続を確認してください。';
-    if (JAPANESE.test(error.message)) return error.message;
-  }
-  return fallback;
-}

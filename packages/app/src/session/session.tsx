@@ -1,12 +1,6 @@
 import type { Session } from '@supabase/auth-js';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  type ApiClient,
-  type CurrentUser,
-  createApiClient,
-  isApiError,
-  type TenantInfo,
-} from '@tsumiki/api-client';
+import { type ApiClient, type CurrentUser, isApiError, type TenantInfo } from '@tsumiki/api-client';
 import { tenantMeQueryOptions } from '@tsumiki/api-client/react';
 import {
   createContext,
@@ -18,8 +12,9 @@ import {
   useRef,
   useState,
 } from 'react';
-import { authClient } from './auth-client';
-import { authErrorMessage, messages } from './messages';
+import { api } from '../app/api';
+import { loadAuth } from './load-auth';
+import { messages } from './messages';
 
 export type SessionState =
   | { status: 'loading' }
@@ -29,6 +24,7 @@ export type SessionState =
 
 interface SessionContextValue {
   state: SessionState;
+  /** The module-level client of app/api.ts, here too for screens that take it from the session. */
   api: ApiClient;
   /** A message for the login screen, e.g. why the user was signed out. */
   notice: string | null;
@@ -44,74 +40,109 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [session, setSession] = useState<Session | null>(null);
   const [initialized, setInitialized] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
-  const userIdRef = useRef<string | null>(null);
+  /** The signed-in user's id; undefined until the auth client has said who that is. */
+  const userIdRef = useRef<string | null | undefined>(undefined);
+
+  // The auth client arrives in its own chunk (load-auth.ts); failing to load it is an error state
+  // with a retry, like failing to load the user.
+  const [authLoad, setAuthLoad] = useState<{ attempt: number; failed: boolean }>({
+    attempt: 0,
+    failed: false,
+  });
 
   // On every auth state change the token is set or cleared and the user reloaded or cleared.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: authLoad.attempt re-runs the load on retry.
   useEffect(() => {
-    const { data } = authClient.onAuthStateChange((_event, next) => {
-      const nextUserId = next?.user.id ?? null;
-      if (nextUserId !== userIdRef.current) queryClient.clear();
-      userIdRef.current = nextUserId;
-      setSession(next);
-      setInitialized(true);
-    });
-    return () => data.subscription.unsubscribe();
-  }, [queryClient]);
-
-  const api = useMemo(
-    () =>
-      createApiClient({
-        baseUrl: window.location.origin,
-        getAccessToken: async () => (await authClient.getSession()).data.session?.access_token,
-        refreshAccessToken: async () => (await authClient.refreshSession()).data.session?.access_token,
-        // Signing out sends the user to /login through the route guard, keeping where they were.
-        onAuthenticationFailure: () => void authClient.signOut({ scope: 'local' }),
-      }),
-    [],
-  );
+    let unsubscribe: (() => void) | undefined;
+    let cancelled = false;
+    loadAuth().then(
+      ({ authClient }) => {
+        if (cancelled) return;
+        const { data } = authClient.onAuthStateChange((_event, next) => {
+          const nextUserId = next?.user.id ?? null;
+          // Another user (or none): drop the previous user's data. The first event only says who
+          // is signed in, and the cache may already hold what the first route's loader fetched.
+          if (userIdRef.current !== undefined && nextUserId !== userIdRef.current) queryClient.clear();
+          userIdRef.current = nextUserId;
+          setSession(next);
+          setInitialized(true);
+        });
+        unsubscribe = () => data.subscription.unsubscribe();
+      },
+      (error: unknown) => {
+        console.error(error);
+        if (!cancelled) setAuthLoad((current) => ({ ...current, failed: true }));
+      },
+    );
+    return () => {
+      cancelled = true;
+      unsubscribe?.();
+    };
+  }, [queryClient, authLoad.attempt]);
 
   const tenantMe = useQuery({ ...tenantMeQueryOptions(api), enabled: session !== null });
 
   useEffect(() => {
     if (isApiError(tenantMe.error) && tenantMe.error.status === 403) {
       setNotice(messages.notTenantUser);
-      void authClient.signOut({ scope: 'local' });
+      void loadAuth().then(({ authClient }) => authClient.signOut({ scope: 'local' }));
     }
   }, [tenantMe.error]);
 
   const state = useMemo<SessionState>(() => {
+    if (authLoad.failed) return { status: 'error', message: messages.initFailed };
     if (!initialized) return { status: 'loading' };
     if (!session) return { status: 'signedOut' };
     if (tenantMe.isError) return errorState(tenantMe.error);
     if (tenantMe.isPending) return { status: 'loading' };
     if (!tenantMe.data.success) return { status: 'error', message: messages.userLoadFailed };
     const user = tenantMe.data.user;
-    return { status: 'signedIn', user, tenant: user.tenant_info[0] };
-  }, [initialized, session, tenantMe.isPending, tenantMe.isError, tenantMe.error, tenantMe.data]);
+    return { status: 'signedIn', user, tenant: activeTenant(user) };
+  }, [
+    authLoad.failed,
+    initialized,
+    session,
+    tenantMe.isPending,
+    tenantMe.isError,
+    tenantMe.error,
+    tenantMe.data,
+  ]);
 
   const signIn = useCallback(async (email: string, password: string) => {
     setNotice(null);
+    const auth = await loadAuth().catch(() => null);
+    // Without the auth client's chunk there is no connection to the service either.
+    if (!auth) return { error: messages.networkError };
     try {
-      const { error } = await authClient.signInWithPassword({ email, password });
-      return { error: error ? authErrorMessage(error, messages.loginFailed) : null };
+      const { error } = await auth.authClient.signInWithPassword({ email, password });
+      return { error: error ? auth.authErrorMessage(error, messages.loginFailed) : null };
     } catch (cause) {
-      return { error: authErrorMessage(cause, messages.loginFailed) };
+      return { error: auth.authErrorMessage(cause, messages.loginFailed) };
     }
   }, []);
 
   const signOut = useCallback(async () => {
+    const { authClient } = await loadAuth();
     const { error } = await authClient.signOut();
     // The server may be unreachable: forget the session locally all the same.
     if (error) await authClient.signOut({ scope: 'local' });
   }, []);
 
-  const retry = useCallback(() => void tenantMe.refetch(), [tenantMe]);
+  const retry = useCallback(() => {
+    if (authLoad.failed) setAuthLoad((current) => ({ attempt: current.attempt + 1, failed: false }));
+    else void tenantMe.refetch();
+  }, [authLoad.failed, tenantMe]);
 
   const value = useMemo(
     () => ({ state, api, notice, signIn, signOut, retry }),
-    [state, api, notice, signIn, signOut, retry],
+    [state, notice, signIn, signOut, retry],
   );
   return <SessionContext value={value}>{children}</SessionContext>;
+}
+
+/** The tenant the app acts for: the user's first (SPEC section 2; X-Tenant-Id absent means the same). */
+export function activeTenant(user: CurrentUser): TenantInfo | undefined {
+  return user.tenant_info[0];
 }
 
 function errorState(error: unknown): SessionState {

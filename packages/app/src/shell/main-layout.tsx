@@ -1,10 +1,20 @@
-import { Alert, AppLayout, AppSidebar, TopBar } from '@tsumiki/ui';
-import { type ComponentProps, useState } from 'react';
-import { Link, Outlet, useLocation } from 'react-router-dom';
+import { Alert, AppLayout, AppSidebar, Skeleton, TopBar } from '@tsumiki/ui';
+import { type ComponentProps, type ComponentType, lazy, Suspense, useState } from 'react';
+import { Link, Outlet, useLocation, useNavigation } from 'react-router-dom';
 import { NetworkStatus } from '../errors/network-status';
 import { enabledFeatureMap, useFeatureFlags } from '../features/feature-flags';
 import { useSession, useSignedIn } from '../session/session';
-import { SessionStatusMenu } from './session-status-menu';
+import { appNavItems } from './nav-items';
+
+// The session menu's popover is not needed for the first paint. If its chunk cannot be loaded
+// (the network), the top bar goes on without it rather than crash the screen.
+const SessionStatusMenu = lazy<ComponentType>(() =>
+  import('./session-status-menu').catch(() => ({ default: SessionMenuUnavailable })),
+);
+
+function SessionMenuUnavailable() {
+  return null;
+}
 
 function RouterLink({ href, ...props }: ComponentProps<'a'> & { href: string }) {
   return <Link to={href} {...props} />;
@@ -16,12 +26,15 @@ export function MainLayout() {
   const { signOut } = useSession();
   const { flags, error: flagsError } = useFeatureFlags();
   const location = useLocation();
+  // A screen's chunk or loader is on its way: the current screen stays, with a bar on top.
+  const navigating = useNavigation().state === 'loading';
   const [mobileOpen, setMobileOpen] = useState(false);
 
   return (
     <AppLayout
       sidebar={
         <AppSidebar
+          items={appNavItems}
           enabledFeatures={enabledFeatureMap(flags)}
           activeHref={location.pathname}
           user={{ name: user.full_name, email: user.email }}
@@ -38,10 +51,22 @@ export function MainLayout() {
           email={user.email}
           role={tenant?.role ?? 'user'}
           onMenuClick={() => setMobileOpen(true)}
-          sessionSlot={<SessionStatusMenu />}
+          sessionSlot={
+            // The same placeholder as SessionIndicator's own while the session is unknown.
+            <Suspense fallback={<Skeleton className="h-8 w-20 rounded-full" />}>
+              <SessionStatusMenu />
+            </Suspense>
+          }
         />
       }
     >
+      {navigating ? (
+        <div
+          data-slot="navigation-progress"
+          aria-hidden="true"
+          className="fixed inset-x-0 top-0 z-50 h-0.5 bg-primary motion-safe:animate-pulse"
+        />
+      ) : null}
       <NetworkStatus className="mb-4 rounded-lg border" />
       {flagsError ? (
         <Alert variant="warning" className="mb-4">

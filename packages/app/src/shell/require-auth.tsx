@@ -1,15 +1,9 @@
-import { Alert, Button, Spinner } from '@tsumiki/ui';
+import { Alert, Button } from '@tsumiki/ui';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
+import { appRoutes } from '../app/paths';
 import { useSession } from '../session/session';
-
-export function FullPageSpinner() {
-  return (
-    <div className="flex min-h-dvh items-center justify-center">
-      <Spinner size="lg" label="読み込み中" />
-    </div>
-  );
-}
+import { FullPageSpinner } from './full-page-spinner';
 
 /** Protected routes: a spinner while the session loads, /login (keeping the path) when signed out. */
 export function RequireAuth({ children }: { children: ReactNode }) {
@@ -19,7 +13,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   if (state.status === 'signedOut') {
     const origin = `${location.pathname}${location.search}${location.hash}`;
     const search = origin === '/' ? '' : `?redirect=${encodeURIComponent(origin)}`;
-    return <Navigate to={`/login${search}`} replace />;
+    return <Navigate to={`${appRoutes.login.path}${search}`} replace />;
   }
   if (state.status === 'error') {
     return (

@@ -73,6 +73,20 @@ export type Messages = {
     placeholder: string;
     clear: string;
   };
+  tagInput: {
+    /** How to use it, read with the input. */
+    hint: string;
+    /** Accessible name of the list of tags. */
+    listLabel: string;
+    /** Name of a tag's × button. */
+    remove: (tag: string) => string;
+    /** Announced after a change. */
+    added: (tag: string) => string;
+    removed: (tag: string) => string;
+    duplicate: (tag: string) => string;
+    limit: (max: number) => string;
+    tooLong: (max: number) => string;
+  };
   dateField: {
     /** Format hint under the label. */
     hint: string;
@@ -259,6 +273,16 @@ export const defaultMessages: Messages = {
   select: { placeholder: '選択してください' },
   textarea: { count: (length, max) => `${length} / ${max} 文字` },
   searchInput: { label: '検索', placeholder: '検索', clear: '検索語を消去' },
+  tagInput: {
+    hint: '入力して Enter で追加、Backspace で最後のタグを削除',
+    listLabel: '追加したタグ',
+    remove: (tag) => `${tag} を削除`,
+    added: (tag) => `${tag} を追加しました`,
+    removed: (tag) => `${tag} を削除しました`,
+    duplicate: (tag) => `${tag} はすでに追加されています`,
+    limit: (max) => `タグは ${max} 個までです`,
+    tooLong: (max) => `タグは 1 つ ${max} 文字以内です`,
+  },
   dateField: {
     hint: 'YYYY/MM/DD の形式で入力してください',
     placeholder: 'YYYY/MM/DD',

@@ -1,6 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Interaction } from '@tsumiki/api-client';
-import { customersQueryOptions, interactionsQueryOptions } from '@tsumiki/api-client/react';
 import {
   Alert,
   Button,
@@ -15,27 +13,37 @@ import {
   PlanChip,
   RoleChip,
   Skeleton,
+  Link as TextLink,
 } from '@tsumiki/ui';
 import { MessageSquareText, Users } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { formatCount, startOfMonth } from '../lib/format';
-import { useSignedIn } from '../session/session';
+import { api } from '../../app/api';
+import { appRoutes, customerPath } from '../../app/paths';
+import { loaderTenant, prefetch } from '../../app/prefetch';
+import { queryClient } from '../../app/query-client';
+import { formatCount, startOfMonth } from '../../lib/format';
+import { useSignedIn } from '../../session/session';
+import { dashboardQueries, interactionHeadline } from './dashboard-data';
 
-/** The summary, or else the first 50 characters of the content (SPEC section 2). */
-export function interactionHeadline(interaction: Pick<Interaction, 'summary' | 'content'>): string {
-  if (interaction.summary?.trim()) return interaction.summary;
-  const characters = Array.from(interaction.content);
-  return characters.length > 50 ? `${characters.slice(0, 50).join('')}…` : interaction.content;
-}
-
-function StatCard({ title, value, loading }: { title: string; value: number | undefined; loading: boolean }) {
+function StatCard({
+  title,
+  value,
+  loading,
+  link,
+}: {
+  title: string;
+  value: number | undefined;
+  loading: boolean;
+  /** Where the figure's details are. */
+  link?: { to: string; label: string };
+}) {
   return (
     <Card role="group" aria-label={title}>
       <CardHeader>
         <CardDescription>{title}</CardDescription>
       </CardHeader>
-      <CardContent>
+      <CardContent className="flex flex-col gap-2">
         {loading ? (
           <Skeleton className="h-9 w-20" />
         ) : (
@@ -43,23 +51,43 @@ function StatCard({ title, value, loading }: { title: string; value: number | un
             {value === undefined ? '—' : formatCount(value)}
           </p>
         )}
+        {link ? (
+          <TextLink asChild className="w-fit text-sm">
+            <Link to={link.to}>{link.label}</Link>
+          </TextLink>
+        ) : null}
       </CardContent>
     </Card>
   );
 }
 
-export function DashboardPage() {
-  const { user, tenant, api } = useSignedIn();
+/** Fetches the dashboard's figures while its chunk loads, so that it opens with them. */
+export async function loader() {
+  await prefetch(async () => {
+    const signedIn = await loaderTenant();
+    if (!signedIn) return;
+    const { customers, interactions, thisMonth } = dashboardQueries(api, signedIn.tenantId, startOfMonth());
+    await Promise.all([
+      queryClient.ensureQueryData({ ...customers, retry: false }),
+      queryClient.ensureQueryData({ ...interactions, retry: false }),
+      queryClient.ensureQueryData({ ...thisMonth, retry: false }),
+    ]);
+  });
+  return null;
+}
+
+export function Component() {
+  const { user, tenant } = useSignedIn();
   const tenantId = tenant?.tenant_id;
-  const monthStart = useMemo(() => startOfMonth(), []);
-  const customers = useQuery(customersQueryOptions(api, tenantId, { limit: 1 }));
-  const interactions = useQuery(interactionsQueryOptions(api, tenantId, { limit: 3 }));
-  const thisMonth = useQuery(interactionsQueryOptions(api, tenantId, { limit: 1, created_from: monthStart }));
+  const queries = useMemo(() => dashboardQueries(api, tenantId, startOfMonth()), [tenantId]);
+  const customers = useQuery(queries.customers);
+  const interactions = useQuery(queries.interactions);
+  const thisMonth = useQuery(queries.thisMonth);
   const displayName = user.full_name?.trim() || user.email;
 
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader title="ダッシュボード" description={`${displayName} さん、お疲れさまです。`} />
+      <PageHeader title={appRoutes.home.title} description={`${displayName} さん、お疲れさまです。`} />
 
       {customers.isError ? (
         <Alert variant="error">顧客情報の読み込みに失敗しました: {customers.error.message}</Alert>
@@ -100,8 +128,18 @@ export function DashboardPage() {
       </section>
 
       <section aria-label="統計" className="grid gap-4 sm:grid-cols-3">
-        <StatCard title="顧客数" value={customers.data?.total} loading={customers.isPending} />
-        <StatCard title="対応履歴数" value={interactions.data?.total} loading={interactions.isPending} />
+        <StatCard
+          title="顧客数"
+          value={customers.data?.total}
+          loading={customers.isPending}
+          link={{ to: appRoutes.customers.path, label: '顧客一覧を開く' }}
+        />
+        <StatCard
+          title="対応履歴数"
+          value={interactions.data?.total}
+          loading={interactions.isPending}
+          link={{ to: appRoutes.customers.path, label: '顧客ごとの対応履歴を見る' }}
+        />
         <StatCard title="今月の活動" value={thisMonth.data?.total} loading={thisMonth.isPending} />
       </section>
 
@@ -114,13 +152,13 @@ export function DashboardPage() {
           </CardHeader>
           <CardContent className="flex flex-col gap-3">
             <Button asChild variant="outline" className="justify-start">
-              <Link to="/customers">
+              <Link to={appRoutes.customers.path}>
                 <Users aria-hidden="true" />
                 顧客一覧を見る
               </Link>
             </Button>
             <Button asChild variant="outline" className="justify-start">
-              <Link to="/chat">
+              <Link to={appRoutes.chat.path}>
                 <MessageSquareText aria-hidden="true" />
                 AIアシスタントに相談する
               </Link>
@@ -146,7 +184,10 @@ export function DashboardPage() {
                   <li key={interaction.id} className="flex flex-col gap-1 py-3 first:pt-0 last:pb-0">
                     <p className="text-sm text-foreground">{interactionHeadline(interaction)}</p>
                     <p className="text-xs text-muted-foreground">
-                      {interaction.customer_name} ・{' '}
+                      <TextLink asChild>
+                        <Link to={customerPath(interaction.customer_id)}>{interaction.customer_name}</Link>
+                      </TextLink>{' '}
+                      ・{' '}
                       <time dateTime={interaction.created_at}>{formatDateTime(interaction.created_at)}</time>
                     </p>
                   </li>

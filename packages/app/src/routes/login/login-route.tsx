@@ -10,12 +10,13 @@ import {
 } from '@tsumiki/ui';
 import { type FormEvent, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
-import { NetworkStatus } from '../errors/network-status';
-import { safeReturnPath } from '../lib/format';
-import { authClient } from '../session/auth-client';
-import { authErrorMessage, messages } from '../session/messages';
-import { useSession } from '../session/session';
-import { FullPageSpinner } from './require-auth';
+import { appRoutes } from '../../app/paths';
+import { NetworkStatus } from '../../errors/network-status';
+import { safeReturnPath } from '../../lib/format';
+import { loadAuth } from '../../session/load-auth';
+import { messages } from '../../session/messages';
+import { useSession } from '../../session/session';
+import { FullPageSpinner } from '../../shell/full-page-spinner';
 
 interface FieldErrors {
   email?: string;
@@ -39,7 +40,8 @@ async function isGoogleConfigured(): Promise<boolean> {
   return settings.external?.google === true;
 }
 
-export function LoginPage() {
+/** /login (SPEC section 2): Google, or email and password. */
+export function Component() {
   const { state, notice, signIn } = useSession();
   const [searchParams] = useSearchParams();
   const returnPath = safeReturnPath(searchParams.get('redirect'));
@@ -71,6 +73,13 @@ export function LoginPage() {
     setError(null);
     setInfo(null);
     setGoogleBusy(true);
+    const auth = await loadAuth().catch(() => null);
+    if (!auth) {
+      setError(messages.networkError);
+      setGoogleBusy(false);
+      return;
+    }
+    const { authClient, authErrorMessage } = auth;
     try {
       if (!(await isGoogleConfigured())) {
         setInfo(messages.googleNotConfigured);
@@ -99,7 +108,7 @@ export function LoginPage() {
         <Card>
           <CardHeader>
             <CardTitle>
-              <h1>ログイン</h1>
+              <h1>{appRoutes.login.title}</h1>
             </CardTitle>
           </CardHeader>
           <CardContent className="flex flex-col gap-5">

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { PREFECTURES } from './prefectures';
 import { cleanTownName, lookupPostalCode, normalizePostalCode } from './postal-codes';
+import { PREFECTURES } from './prefectures';
 
 describe('normalizePostalCode', () => {
   it.each([

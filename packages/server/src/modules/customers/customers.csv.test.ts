@@ -1,14 +1,12 @@
 import Encoding from 'encoding-japanese';
 import { describe, expect, it } from 'vitest';
+import { readBack } from '../../../test/support/csv';
 import {
   type CsvCustomer,
   CsvEncodingError,
-  CsvParseError,
   CUSTOMER_CSV_COLUMNS,
   customersToCsv,
-  decodeCsv,
   formatCsvDateTime,
-  parseCustomerCsv,
 } from './customers.csv';
 
 async function bytesOf(chunks: AsyncIterable<Uint8Array>): Promise<Uint8Array> {
@@ -118,7 +116,7 @@ describe('customersToCsv (UTF-8)', () => {
     const lines = text.split('\r\n');
     expect(lines[0]).toBe(HEADER_LINE);
     expect(lines[0]).toBe(
-      '姓,名,セイ,メイ,会社名,会社名フリガナ,メールアドレス,電話番号,郵便番号,都道府県,市区町村,番地・建物名,タグ,メモ,担当者,登録日時,更新日時,ID',
+      '姓,名,セイ,メイ,会社名,会社名フリガナ,メールアドレス,電話番号,郵便番号,都道府県,市区町村,番地・建物名,タグ,メモ,担当者名,登録日時,更新日時,ID',
     );
     expect(lines[1]).toBe(
       `髙橋,﨑子,タカハシ,サキコ,株式会社〜つみき－ラボ①,ツミキラボ,saki@example.jp,'+81-3-1234-5678,150-0001,東京都,渋谷区,神宮前1−2−3 つみきビル～5F,VIP;要フォロー,"初診、""紹介""あり\n予約: 10:00〜11:00, 2回目\n次回 😀 よろしく",山﨑 太郎,2026/01/02 00:30,2026/04/01 08:59,${tricky.id}`,
@@ -130,15 +128,10 @@ describe('customersToCsv (UTF-8)', () => {
     expect(lines).toHaveLength(4);
   });
 
-  it('round-trips through decodeCsv and parseCustomerCsv, emoji included', async () => {
-    const decoded = decodeCsv(await bytesOf(customersToCsv([tricky, plain], 'utf-8')));
+  it('reads back as written, emoji included', async () => {
+    const decoded = readBack(await bytesOf(customersToCsv([tricky, plain], 'utf-8')));
     expect(decoded.encoding).toBe('utf-8');
-    expect(decoded.text.startsWith('\uFEFF')).toBe(false);
-    const parsed = parseCustomerCsv(decoded.text);
-    expect(parsed.unknownHeaders).toEqual([]);
-    expect(parsed.missingHeaders).toEqual([]);
-    expect(parsed.rows).toEqual([trickyRow, plainRow]);
-    expect(parsed.sourceRows).toEqual([2, 3]);
+    expect(decoded.rows).toEqual([trickyRow, plainRow]);
   });
 
   it('streams: the header alone first, then rows in chunks, from an async iterable', async () => {
@@ -155,7 +148,7 @@ describe('customersToCsv (UTF-8)', () => {
       total.set(c, offset);
       offset += c.length;
     }
-    const { rows } = parseCustomerCsv(decodeCsv(total).text);
+    const { rows } = readBack(total);
     expect(rows).toHaveLength(3000);
     expect(rows[2999]).toEqual({ ...trickyRow, last_name: '髙橋2999' });
   });
@@ -177,7 +170,7 @@ describe('customersToCsv (Shift_JIS / CP932)', () => {
     expect(hex(bytes.subarray(start, start + 16))).toBe('81 60 81 7c 81 60 81 7c 2c 87 40 ee e0 ed 95 2c');
   });
 
-  it('round-trips, except that 〜 and − come back as ～ and －, and emoji become 〓', async () => {
+  it('reads back as written, except that 〜 and − come back as ～ and －, and emoji become 〓', async () => {
     const replaced: Array<{ field: string; character: string; replacement: string }> = [];
     const bytes = await bytesOf(
       customersToCsv([tricky, plain], 'shift_jis', {
@@ -186,11 +179,8 @@ describe('customersToCsv (Shift_JIS / CP932)', () => {
       }),
     );
     expect(replaced).toEqual([{ field: 'notes', character: '😀', replacement: '〓' }]);
-    const decoded = decodeCsv(bytes);
-    expect(decoded.encoding).toBe('shift_jis');
-    const parsed = parseCustomerCsv(decoded.text);
-    expect(parsed.unknownHeaders).toEqual([]);
-    expect(parsed.missingHeaders).toEqual([]);
+    const parsed = readBack(bytes);
+    expect(parsed.encoding).toBe('shift_jis');
     expect(parsed.rows).toEqual([
       {
         ...trickyRow,
@@ -225,7 +215,7 @@ describe('customersToCsv (Shift_JIS / CP932)', () => {
         onUnencodable: (e) => replaced.push(`${e.character}→${e.replacement}`),
       }),
     );
-    const [parsed] = parseCustomerCsv(decodeCsv(bytes).text).rows;
+    const [parsed] = readBack(bytes).rows;
     expect(parsed).toMatchObject({
       last_name: 'がピ',
       first_name: '葛',
@@ -245,165 +235,6 @@ describe('what CP932 decoders show', () => {
     const encodingJapanese = Encoding.convert(bytes, { to: 'UNICODE', from: 'SJIS', type: 'string' });
     expect(whatwg).toBe('\uFF5E\uFF0D①髙髙﨑﨑');
     expect(encodingJapanese).toBe(whatwg);
-  });
-});
-
-describe('decodeCsv', () => {
-  it('reads a BOM-less UTF-8 file as UTF-8', () => {
-    const bytes = new TextEncoder().encode('姓,名,セイ,メイ\r\n髙橋,﨑子,タカハシ,サキコ\r\n');
-    expect(decodeCsv(bytes)).toEqual({
-      text: '姓,名,セイ,メイ\r\n髙橋,﨑子,タカハシ,サキコ\r\n',
-      encoding: 'utf-8',
-    });
-  });
-
-  it('reads plain ASCII as UTF-8 and strips a UTF-8 BOM', () => {
-    expect(decodeCsv(new TextEncoder().encode('last_name\r\nSato\r\n'))).toEqual({
-      text: 'last_name\r\nSato\r\n',
-      encoding: 'utf-8',
-    });
-    expect(decodeCsv(Uint8Array.from([0xef, 0xbb, 0xbf, 0x41]))).toEqual({ text: 'A', encoding: 'utf-8' });
-  });
-
-  it('reads a file saved by Excel as Shift_JIS (CP932, Windows codes for IBM kanji)', () => {
-    // What Excel's 「CSV（コンマ区切り）」 writes: CP932, no BOM, CRLF, in-cell line breaks as LF
-    // inside quotes, quotes only where needed, an empty trailing line. 髙 is written by Windows
-    // as FB FC (IBM extension), so it is spliced in by hand.
-    const before = sjis(
-      '姓,名,セイ,メイ,会社名,電話番号,郵便番号,都道府県,市区町村,番地・建物名,タグ,メモ,ID\r\n' +
-        '佐藤,花子,サトウ,ハナコ,株式会社～テスト－,03-1234-5678,150-0001,東京都,渋谷区,神宮前1－2－3,VIP、紹介,"① 初診\n',
-    );
-    const after = sjis('さん ""特急"", OK",\r\n,,,,,,,,,,,,\r\n');
-    const bytes = Uint8Array.from([...before, 0xfb, 0xfc, ...after]);
-    const decoded = decodeCsv(bytes);
-    expect(decoded.encoding).toBe('shift_jis');
-    const parsed = parseCustomerCsv(decoded.text);
-    expect(parsed.unknownHeaders).toEqual([]);
-    expect(parsed.rows).toEqual([
-      {
-        last_name: '佐藤',
-        first_name: '花子',
-        last_name_kana: 'サトウ',
-        first_name_kana: 'ハナコ',
-        company_name: '株式会社～テスト－',
-        phone: '03-1234-5678',
-        postal_code: '150-0001',
-        prefecture: '東京都',
-        city: '渋谷区',
-        address_line: '神宮前1－2－3',
-        tags: ['VIP', '紹介'],
-        notes: '① 初診\n髙さん "特急", OK',
-      },
-    ]);
-  });
-});
-
-describe('parseCustomerCsv', () => {
-  it('accepts the English field keys as headers (any case, any order)', () => {
-    const text =
-      'First_Name,last_name,last_name_kana,first_name_kana,EMAIL,tags,notes,postal_code\n' +
-      '花子,佐藤,サトウ,ハナコ,hanako@example.jp,a; b ;a,,\n';
-    expect(parseCustomerCsv(text)).toEqual({
-      rows: [
-        {
-          first_name: '花子',
-          last_name: '佐藤',
-          last_name_kana: 'サトウ',
-          first_name_kana: 'ハナコ',
-          email: 'hanako@example.jp',
-          tags: ['a', 'b'],
-          notes: null,
-          postal_code: null,
-        },
-      ],
-      unknownHeaders: [],
-      missingHeaders: [],
-      sourceRows: [2],
-    });
-  });
-
-  it('reports unknown headers, ignores export-only columns and lists missing required ones', () => {
-    const text =
-      'ID,姓,ふりがな,登録日時,ｾｲ,備考,担当者,updated_at\r\nx,佐藤,さとう,2026/01/01 00:00,サトウ,b,c,d\r\n';
-    const parsed = parseCustomerCsv(text);
-    expect(parsed.unknownHeaders).toEqual(['ふりがな', '備考']);
-    expect(parsed.missingHeaders).toEqual(['名', 'メイ']);
-    expect(parsed.rows).toEqual([{ last_name: '佐藤', last_name_kana: 'サトウ' }]);
-  });
-
-  it('reports a repeated header and keeps the first column of a field', () => {
-    const parsed = parseCustomerCsv('姓,名,セイ,メイ,姓\r\n佐藤,花子,サトウ,ハナコ,鈴木\r\n');
-    expect(parsed.unknownHeaders).toEqual(['姓']);
-    expect(parsed.rows[0]?.last_name).toBe('佐藤');
-  });
-
-  it('omits empty required cells, nulls empty optional ones, trims, and splits tags on ; and 、', () => {
-    const text =
-      '姓,名,セイ,メイ,会社名,メール アドレス,タグ,メモ\r\n  ,花子,　サトウ　, ,,x,"VIP、要フォロー;紹介；VIP，再診",  \r\n';
-    const parsed = parseCustomerCsv(text);
-    expect(parsed.unknownHeaders).toEqual(['メール アドレス']);
-    expect(parsed.rows).toEqual([
-      {
-        first_name: '花子',
-        last_name_kana: 'サトウ',
-        company_name: null,
-        tags: ['VIP', '要フォロー', '紹介', '再診'],
-        notes: null,
-      },
-    ]);
-  });
-
-  it('gives an empty tags cell as []', () => {
-    expect(parseCustomerCsv('姓,タグ\r\n佐藤,\r\n').rows).toEqual([{ last_name: '佐藤', tags: [] }]);
-  });
-
-  it('keeps quoted newlines, commas and quotes; tolerates trailing and blank lines', () => {
-    const text =
-      '姓,名,セイ,メイ,メモ\r\n' +
-      '\r\n' +
-      '佐藤,花子,サトウ,ハナコ,"1行目\r\n2行目, ""引用""\n3行目"\r\n' +
-      ',,,,\r\n' +
-      '鈴木,一郎,スズキ,イチロウ,\r\n' +
-      '\r\n\r\n';
-    const parsed = parseCustomerCsv(text);
-    expect(parsed.rows.map((row) => row.notes)).toEqual(['1行目\n2行目, "引用"\n3行目', null]);
-    expect(parsed.sourceRows).toEqual([3, 5]);
-  });
-
-  it('reads LF-only files and files without a final line break', () => {
-    expect(parseCustomerCsv('姓,名\n佐藤,花子').rows).toEqual([{ last_name: '佐藤', first_name: '花子' }]);
-  });
-
-  it('reverses the formula guard only', () => {
-    const text = "姓,メモ,電話番号\r\n佐藤,'=1+1,'+81-3-1234-5678\r\n鈴木,'普通のメモ,'-\r\n";
-    expect(parseCustomerCsv(text).rows).toEqual([
-      { last_name: '佐藤', notes: '=1+1', phone: '+81-3-1234-5678' },
-      { last_name: '鈴木', notes: "'普通のメモ", phone: '-' },
-    ]);
-  });
-
-  it("round-trips values that start with ' followed by a formula character", async () => {
-    const row = { ...plain, notes: "'=not a formula", city: '-' };
-    const parsed = parseCustomerCsv(decodeCsv(await bytesOf(customersToCsv([row], 'utf-8'))).text);
-    expect(parsed.rows[0]).toMatchObject({ notes: "'=not a formula", city: '-' });
-  });
-
-  it('throws CsvParseError for an unterminated quoted field', () => {
-    expect(() => parseCustomerCsv('姓,メモ\r\n佐藤,"閉じていない\r\n鈴木,x\r\n')).toThrow(CsvParseError);
-    try {
-      parseCustomerCsv('姓,メモ\r\n佐藤,"閉じていない\r\n');
-    } catch (error) {
-      expect((error as CsvParseError).row).toBe(2);
-    }
-  });
-
-  it('returns nothing for an empty file', () => {
-    expect(parseCustomerCsv('')).toEqual({
-      rows: [],
-      unknownHeaders: [],
-      missingHeaders: ['姓', '名', 'セイ', 'メイ'],
-      sourceRows: [],
-    });
   });
 });
 

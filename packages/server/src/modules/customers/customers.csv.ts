@@ -1,6 +1,5 @@
 /**
- * Customers CSV: the server half (writing). Reading (columns, `decodeCsv`, `parseCustomerCsv`)
- * lives in the browser-safe `customers.csv.parse.ts` and is re-exported here.
+ * Customers CSV: writing (the app reads it back: packages/app/src/features/customers/customer-csv.ts).
  *
  * File format (what Excel in Japan opens and writes):
  * - `utf-8`: UTF-8 with a BOM (without it Excel reads the file as CP932); lossless.
@@ -23,17 +22,26 @@
  * - A cell starting with = + - @ TAB or CR gets a leading "'" (CSV-injection guard); the parser
  *   strips it again.
  */
+import {
+  type CustomerCsvField as ApiCsvField,
+  CUSTOMER_CSV_FIELDS,
+  CUSTOMER_CSV_REFERENCE_COLUMNS,
+  CUSTOMER_CSV_TAG_SEPARATOR,
+  customerCsvHeader,
+  guardCsvFormula,
+} from '@tsumiki/api-client';
 import Encoding from 'encoding-japanese';
 import type { Prefecture } from '../addresses/prefectures';
-import {
-  CSV_FORMULA_START,
-  CSV_TAG_SEPARATOR,
-  type CsvEncoding,
-  CUSTOMER_CSV_COLUMNS,
-  type CustomerCsvField,
-} from './customers.csv.parse';
 
-export * from './customers.csv.parse';
+export type CsvEncoding = 'utf-8' | 'shift_jis';
+
+export type CustomerCsvField = ApiCsvField | (typeof CUSTOMER_CSV_REFERENCE_COLUMNS)[number]['key'];
+
+/** Export order and header row: the format the app's import reads back (@tsumiki/api-client). */
+export const CUSTOMER_CSV_COLUMNS: ReadonlyArray<{ field: CustomerCsvField; header: string }> = [
+  ...CUSTOMER_CSV_FIELDS.map((field) => ({ field, header: customerCsvHeader(field) })),
+  ...CUSTOMER_CSV_REFERENCE_COLUMNS.map(({ key, header }) => ({ field: key, header })),
+];
 
 /** One customer as written to the CSV. */
 export interface CsvCustomer {
@@ -100,7 +108,7 @@ export function formatCsvDateTime(date: Date): string {
 function cellText(customer: CsvCustomer, field: CustomerCsvField): string {
   switch (field) {
     case 'tags':
-      return customer.tags.join(CSV_TAG_SEPARATOR);
+      return customer.tags.join(CUSTOMER_CSV_TAG_SEPARATOR);
     case 'created_at':
     case 'updated_at':
       return formatCsvDateTime(customer[field]);
@@ -113,7 +121,7 @@ function cellText(customer: CsvCustomer, field: CustomerCsvField): string {
 
 /** RFC 4180 field, with the formula guard. */
 function csvField(value: string): string {
-  const text = CSV_FORMULA_START.test(value) ? `'${value}` : value;
+  const text = guardCsvFormula(value);
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

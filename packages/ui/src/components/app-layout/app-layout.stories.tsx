@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { MessageSquareText, Users } from 'lucide-react';
 import { useState } from 'react';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
+import { sampleNavItems } from '../../test/sample-nav-items';
 import {
   activeSession,
   demoNotifications,
@@ -105,6 +106,7 @@ function Shell({ initialHref, initialOpen, onLogout, onMobileOpenChange }: Shell
         <AppLayout
           sidebar={
             <AppSidebar
+              items={sampleNavItems}
               activeHref={activeHref}
               user={demoUser}
               enabledFeatures={{ staff_management: false, invitations: false, session_management: false }}

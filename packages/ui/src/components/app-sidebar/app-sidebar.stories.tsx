@@ -1,10 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { House, NotebookPen, Stethoscope } from 'lucide-react';
 import { useState } from 'react';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
+import { sampleNavItems } from '../../test/sample-nav-items';
 import { demoUser, StoryLink, StoryRouter } from '../../test/story-fixtures';
 import { Button } from '../button/button';
 import { AppSidebar, type AppSidebarProps } from './app-sidebar';
-import { productNavItems } from './nav-items';
 
 /** The sidebar with its drawer state and current path held by the story. */
 function StatefulSidebar(args: AppSidebarProps) {
@@ -44,6 +45,8 @@ const meta = {
     docs: { story: { inline: false, iframeHeight: 720 } },
   },
   args: {
+    // The app passes its own items; these are the stories' sample (test/sample-nav-items.ts).
+    items: sampleNavItems,
     activeHref: '/customers',
     user: demoUser,
     onLogout: fn(),
@@ -62,7 +65,7 @@ export const Playground: Story = {
   play: async ({ canvas }) => {
     const nav = canvas.getByRole('navigation', { name: 'メインメニュー' });
     const links = within(nav).getAllByRole('link');
-    await expect(links.map((link) => link.textContent)).toEqual(productNavItems.map((item) => item.label));
+    await expect(links.map((link) => link.textContent)).toEqual(sampleNavItems.map((item) => item.label));
     await expect(within(nav).getByRole('link', { name: '顧客管理' })).toHaveAttribute('aria-current', 'page');
     await expect(within(nav).getByRole('link', { name: 'ホーム' })).not.toHaveAttribute('aria-current');
     // Choosing another item moves aria-current.
@@ -106,7 +109,7 @@ export const FeaturesOff: Story = {
       await expect(within(nav).queryByRole('link', { name: hidden })).toBeNull();
     }
     await expect(within(nav).getByRole('link', { name: 'ワークフローAI' })).toBeVisible();
-    await expect(within(nav).getAllByRole('link')).toHaveLength(productNavItems.length - 3);
+    await expect(within(nav).getAllByRole('link')).toHaveLength(sampleNavItems.length - 3);
   },
 };
 
@@ -126,6 +129,25 @@ export const Logout: Story = {
     await expect(canvas.getByText('佐', { selector: '[data-slot="app-sidebar-avatar"]' })).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: 'ログアウト' }));
     await expect(args.onLogout).toHaveBeenCalledTimes(1);
+  },
+};
+
+/** The sidebar shows exactly the items it is given, hiding those whose feature is off. */
+export const OwnItems: Story = {
+  args: {
+    items: [
+      { key: 'home', label: 'ホーム', href: '/', icon: House },
+      { key: 'patients', label: '患者一覧', href: '/patients', icon: Stethoscope },
+      { key: 'reports', label: '診療日誌', href: '/reports', icon: NotebookPen, feature: 'reports' },
+    ],
+    activeHref: '/patients/7',
+    enabledFeatures: { reports: false },
+  },
+  play: async ({ canvas }) => {
+    const nav = canvas.getByRole('navigation', { name: 'メインメニュー' });
+    const links = within(nav).getAllByRole('link');
+    await expect(links.map((link) => link.textContent)).toEqual(['ホーム', '患者一覧']);
+    await expect(within(nav).getByRole('link', { name: '患者一覧' })).toHaveAttribute('aria-current', 'page');
   },
 };
 

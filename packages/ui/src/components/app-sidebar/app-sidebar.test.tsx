@@ -1,50 +1,27 @@
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { MessagesProvider } from '../../i18n';
+import { sampleNavItems } from '../../test/sample-nav-items';
 import { AppSidebar, type AppSidebarProps } from './app-sidebar';
 import { isNavItemActive, userDisplayName, userInitial, visibleNavItems } from './nav';
-import { productNavItems } from './nav-items';
-
-describe('productNavItems', () => {
-  it('lists every item of the specification in order, with its feature', () => {
-    expect(productNavItems.map(({ label, href, feature }) => [label, href, feature ?? null])).toEqual([
-      ['ホーム', '/', null],
-      ['顧客管理', '/customers', null],
-      ['商品管理', '/products', null],
-      ['AIアシスタント', '/chat', 'staff_chat'],
-      ['AI文書管理', '/documents', 'legal_checks'],
-      ['AI法務チェック', '/legal-check', 'legal_check'],
-      ['AIインテリジェンス', '/deep-research', 'deep_research'],
-      ['ナレッジベースAI', '/knowledge-base', 'knowledge_base'],
-      ['招待管理', '/invitations', 'invitations'],
-      ['ワークフローAI', '/workflow', 'workflow_ai'],
-      ['マーケティングAI', '/marketing', 'marketing_ai'],
-      ['スタッフ管理', '/staff', 'staff_management'],
-      ['ユーザー管理', '/tenant-users', 'tenant_users'],
-      ['通知', '/notifications', 'notifications'],
-      ['セッション管理', '/session-manager', 'session_management'],
-    ]);
-    expect(new Set(productNavItems.map((item) => item.key)).size).toBe(productNavItems.length);
-  });
-});
 
 describe('visibleNavItems', () => {
   it('hides an item only when its feature is explicitly false', () => {
-    const keys = visibleNavItems(productNavItems, {
-      staff_chat: false,
+    const keys = visibleNavItems(sampleNavItems, {
+      calendar: false,
       invitations: true,
-      marketing_ai: undefined,
+      workflow_ai: undefined,
     }).map((item) => item.key);
-    expect(keys).not.toContain('chat');
+    expect(keys).not.toContain('calendar');
     expect(keys).toContain('invitations');
-    expect(keys).toContain('marketing');
-    expect(keys).toHaveLength(productNavItems.length - 1);
+    expect(keys).toContain('workflow');
+    expect(keys).toHaveLength(sampleNavItems.length - 1);
   });
 
   it('never hides items without a feature', () => {
-    const allOff = Object.fromEntries(productNavItems.map((item) => [item.feature ?? 'none', false]));
-    expect(visibleNavItems(productNavItems, allOff).map((item) => item.key)).toEqual([
+    const allOff = Object.fromEntries(sampleNavItems.map((item) => [item.feature ?? 'none', false]));
+    expect(visibleNavItems(sampleNavItems, allOff).map((item) => item.key)).toEqual([
       'home',
       'customers',
       'products',
@@ -52,7 +29,7 @@ describe('visibleNavItems', () => {
   });
 
   it('shows everything without flags', () => {
-    expect(visibleNavItems(productNavItems, undefined)).toHaveLength(productNavItems.length);
+    expect(visibleNavItems(sampleNavItems, undefined)).toHaveLength(sampleNavItems.length);
   });
 });
 
@@ -84,6 +61,7 @@ describe('user display', () => {
 
 function renderSidebar(overrides: Partial<AppSidebarProps> = {}) {
   const props: AppSidebarProps = {
+    items: sampleNavItems,
     activeHref: '/customers/12',
     user: { name: null, email: 'admin@sakura-clinic.example' },
     onLogout: vi.fn(),
@@ -97,12 +75,37 @@ function renderSidebar(overrides: Partial<AppSidebarProps> = {}) {
 
 describe('AppSidebar', () => {
   it('marks the current section and hides switched-off features', () => {
-    renderSidebar({ enabledFeatures: { knowledge_base: false } });
+    renderSidebar({ enabledFeatures: { legal_check: false } });
     const nav = screen.getByRole('navigation', { name: 'メインメニュー' });
     expect(within(nav).getByRole('link', { name: '顧客管理' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'ホーム' })).not.toHaveAttribute('aria-current');
-    expect(within(nav).queryByRole('link', { name: 'ナレッジベースAI' })).toBeNull();
-    expect(within(nav).getAllByRole('link')).toHaveLength(productNavItems.length - 1);
+    expect(within(nav).queryByRole('link', { name: 'AI法務チェック' })).toBeNull();
+    expect(within(nav).getAllByRole('link')).toHaveLength(sampleNavItems.length - 1);
+  });
+
+  it('shows exactly the items it is given, in their order', () => {
+    renderSidebar({
+      items: [
+        { key: 'patients', label: '患者一覧', href: '/patients', icon: () => null },
+        { key: 'home', label: 'ホーム', href: '/', icon: () => null },
+      ],
+      activeHref: '/',
+    });
+    const nav = screen.getByRole('navigation', { name: 'メインメニュー' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['患者一覧', 'ホーム']);
+    expect(within(nav).getByRole('link', { name: 'ホーム' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('renders no drawer while closed, and the drawer when open', async () => {
+    const props = renderSidebar();
+    expect(document.querySelector('[data-slot="app-sidebar-drawer"]')).toBeNull();
+    cleanup();
+    renderSidebar({ ...props, mobileOpen: true });
+    expect(await screen.findByRole('dialog', { name: 'メニュー' })).toBeInTheDocument();
   });
 
   it('shows the initial, email prefix and email, and logs out', async () => {
@@ -123,7 +126,7 @@ describe('AppSidebar', () => {
         </button>
       ),
     });
-    const drawer = screen.getByRole('dialog', { name: 'メニュー' });
+    const drawer = await screen.findByRole('dialog', { name: 'メニュー' });
     await userEvent.click(within(drawer).getByRole('button', { name: '商品管理' }));
     expect(props.onMobileOpenChange).toHaveBeenCalledWith(false);
   });
@@ -132,6 +135,7 @@ describe('AppSidebar', () => {
     render(
       <MessagesProvider messages={{ sidebar: { logout: 'サインアウト' } }}>
         <AppSidebar
+          items={sampleNavItems}
           activeHref="/"
           user={{ email: 'a@example.com' }}
           onLogout={() => {}}

@@ -1,32 +1,36 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { LogOut, X } from 'lucide-react';
-import { type ComponentType, type ReactNode, useEffect, useRef } from 'react';
-import { type Messages, useMessages } from '../../i18n';
+import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { useMessages } from '../../i18n';
 import { cn } from '../../lib/cn';
-import { Badge } from '../badge/badge';
-import { Button, buttonVariants } from '../button/button';
-import { TsumikiBrand } from '../tsumiki-brand/tsumiki-brand';
-import { isNavItemActive, type SidebarUser, userDisplayName, userInitial, visibleNavItems } from './nav';
-import { type NavItem, productNavItems } from './nav-items';
+import type { AppSidebarDrawerProps } from './app-sidebar-drawer';
+import { type SidebarUser, visibleNavItems } from './nav';
+import type { NavItem } from './nav-items';
+import { type SidebarLinkProps, SidebarPanel } from './sidebar-panel';
 
-export type SidebarLinkProps = {
-  href: string;
-  className?: string;
-  children: ReactNode;
-  'aria-current'?: 'page';
-  onClick?: () => void;
-};
+export type { SidebarLinkProps } from './sidebar-panel';
+
+// The drawer's Radix dialog is only ever needed below md, once the menu is opened. If its chunk
+// cannot be loaded (the network), the menu stays closed rather than take the page down.
+const AppSidebarDrawer = lazy<ComponentType<AppSidebarDrawerProps>>(() =>
+  import('./app-sidebar-drawer').then(
+    (module) => ({ default: module.AppSidebarDrawer }),
+    () => ({ default: DrawerUnavailable }),
+  ),
+);
+
+function DrawerUnavailable(_props: AppSidebarDrawerProps) {
+  return null;
+}
 
 export type AppSidebarProps = {
-  /** Navigation items; defaults to every item of the product (`productNavItems`). */
-  items?: readonly NavItem[];
+  /** Navigation items, in order. The app owns them; ui knows no product's routes. */
+  items: readonly NavItem[];
   /** Feature flags keyed by `NavItem.feature`; an item is hidden only when its flag is `false`. */
   enabledFeatures?: Partial<Record<string, boolean>>;
   /** Current pathname: '/' matches exactly, other items by prefix. */
   activeHref: string;
   user: SidebarUser;
   onLogout: () => void;
-  /** Drawer state below the md breakpoint (900px). */
+  /** Drawer state below the md breakpoint (900px). The drawer loads the first time it opens. */
   mobileOpen: boolean;
   onMobileOpenChange: (open: boolean) => void;
   /** Router link component; defaults to a plain `<a href>`. */
@@ -50,11 +54,11 @@ function AnchorLink({ href, className, children, onClick, 'aria-current': ariaCu
 const DESKTOP_QUERY = '(min-width: 56.25rem)';
 
 /**
- * The product's navigation: a 240px permanent column from 900px up, a temporary drawer (modal
+ * The app's navigation: a 240px permanent column from 900px up, a temporary drawer (modal
  * dialog) below that.
  */
 export function AppSidebar({
-  items = productNavItems,
+  items,
   enabledFeatures,
   activeHref,
   user,
@@ -68,9 +72,9 @@ export function AppSidebar({
 }: AppSidebarProps) {
   const messages = useMessages();
   const shownItems = visibleNavItems(items, enabledFeatures);
-  // The drawer is opened from outside (the top bar's menu button), not by a Radix Trigger, so
-  // Radix does not know where focus came from: remember it and go back there on close.
-  const returnFocusRef = useRef<HTMLElement | null>(null);
+  // Once opened, the drawer stays mounted so that it can animate out and in again.
+  const [drawerWanted, setDrawerWanted] = useState(mobileOpen);
+  if (mobileOpen && !drawerWanted) setDrawerWanted(true);
 
   // A drawer left open while the window grows past md would keep the page inert: close it.
   useEffect(() => {
@@ -87,20 +91,16 @@ export function AppSidebar({
     return () => query.removeEventListener('change', onChange);
   }, [mobileOpen, onMobileOpenChange]);
 
-  const panel = (onNavigate?: () => void, headerAction?: ReactNode) => (
-    <SidebarPanel
-      headerAction={headerAction}
-      items={shownItems}
-      activeHref={activeHref}
-      user={user}
-      onLogout={onLogout}
-      Link={linkComponent}
-      brand={brand}
-      itemBadges={itemBadges}
-      onNavigate={onNavigate}
-      messages={messages}
-    />
-  );
+  const panel = {
+    items: shownItems,
+    activeHref,
+    user,
+    onLogout,
+    Link: linkComponent,
+    brand,
+    itemBadges,
+    messages,
+  };
 
   return (
     <>
@@ -111,167 +111,13 @@ export function AppSidebar({
           className,
         )}
       >
-        {panel()}
+        <SidebarPanel {...panel} onNavigate={undefined} headerAction={null} />
       </div>
-      <Dialog.Root open={mobileOpen} onOpenChange={onMobileOpenChange}>
-        <Dialog.Portal>
-          <Dialog.Overlay
-            data-slot="app-sidebar-overlay"
-            className="fixed inset-0 z-40 bg-overlay motion-safe:data-[state=closed]:animate-fade-out motion-safe:data-[state=open]:animate-fade-in md:hidden"
-          />
-          <Dialog.Content
-            data-slot="app-sidebar-drawer"
-            aria-describedby={undefined}
-            onOpenAutoFocus={() => {
-              const active = document.activeElement;
-              returnFocusRef.current =
-                active instanceof HTMLElement && active !== document.body ? active : null;
-            }}
-            onCloseAutoFocus={(event) => {
-              const target = returnFocusRef.current;
-              returnFocusRef.current = null;
-              if (target?.isConnected) {
-                event.preventDefault();
-                target.focus();
-              }
-            }}
-            className={cn(
-              'fixed inset-y-0 left-0 z-50 flex w-sidebar max-w-[calc(100vw-3rem)] flex-col bg-sidebar text-sidebar-foreground shadow-lg outline-none',
-              'motion-safe:data-[state=closed]:animate-drawer-out motion-safe:data-[state=open]:animate-drawer-in md:hidden',
-            )}
-          >
-            <Dialog.Title className="sr-only">{messages.sidebar.drawerTitle}</Dialog.Title>
-            {panel(
-              () => onMobileOpenChange(false),
-              // First in the tab order, so it is also where Radix puts focus on open.
-              <Dialog.Close
-                data-slot="app-sidebar-close"
-                aria-label={messages.sidebar.close}
-                className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), '-mr-2 ml-auto')}
-              >
-                <X aria-hidden="true" className="size-5" />
-              </Dialog.Close>,
-            )}
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
-    </>
-  );
-}
-
-type SidebarPanelProps = {
-  items: NavItem[];
-  activeHref: string;
-  user: SidebarUser;
-  onLogout: () => void;
-  Link: ComponentType<SidebarLinkProps>;
-  brand: ReactNode | undefined;
-  itemBadges: Partial<Record<string, number>> | undefined;
-  onNavigate: (() => void) | undefined;
-  headerAction: ReactNode;
-  messages: Messages;
-};
-
-function SidebarPanel({
-  items,
-  activeHref,
-  user,
-  onLogout,
-  Link,
-  brand,
-  itemBadges,
-  onNavigate,
-  headerAction,
-  messages,
-}: SidebarPanelProps) {
-  return (
-    <>
-      <div
-        data-slot="app-sidebar-header"
-        className="flex h-top-bar shrink-0 items-center gap-2 border-b border-sidebar-border px-4"
-      >
-        {brand ?? <TsumikiBrand />}
-        {headerAction}
-      </div>
-      <nav
-        data-slot="app-sidebar-nav"
-        aria-label={messages.sidebar.navigationLabel}
-        className="min-h-0 flex-1 overflow-y-auto px-2 py-3"
-      >
-        <ul className="flex flex-col gap-0.5">
-          {items.map((item) => {
-            const active = isNavItemActive(item.href, activeHref);
-            const Icon = item.icon;
-            return (
-              <li key={item.key} data-slot="app-sidebar-item">
-                <Link
-                  href={item.href}
-                  aria-current={active ? 'page' : undefined}
-                  onClick={onNavigate}
-                  className={cn(
-                    'flex min-h-10 items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors',
-                    'outline-none focus-visible:ring-2 focus-visible:ring-ring',
-                    active
-                      ? 'bg-sidebar-accent text-sidebar-accent-foreground'
-                      : 'text-sidebar-foreground hover:bg-muted',
-                  )}
-                >
-                  <span aria-hidden="true" className="flex shrink-0">
-                    <Icon className="size-[1.125rem]" />
-                  </span>
-                  <span className="truncate">{item.label}</span>
-                  {(itemBadges?.[item.key] ?? 0) > 0 && (
-                    <>
-                      <Badge
-                        count={itemBadges?.[item.key] ?? 0}
-                        aria-hidden="true"
-                        data-slot="app-sidebar-item-badge"
-                        className="ml-auto"
-                      />
-                      <span className="sr-only">
-                        {messages.sidebar.itemBadge(itemBadges?.[item.key] ?? 0)}
-                      </span>
-                    </>
-                  )}
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
-      </nav>
-      <div data-slot="app-sidebar-footer" className="shrink-0 border-t border-sidebar-border p-3">
-        <div className="flex items-center gap-3 px-1">
-          <span
-            data-slot="app-sidebar-avatar"
-            aria-hidden="true"
-            className="grid size-9 shrink-0 place-items-center rounded-full bg-primary text-sm font-semibold text-primary-foreground"
-          >
-            {userInitial(user)}
-          </span>
-          <div className="min-w-0 flex-1">
-            <p data-slot="app-sidebar-user-name" className="truncate text-sm font-medium">
-              {userDisplayName(user)}
-            </p>
-            <p
-              data-slot="app-sidebar-user-email"
-              title={user.email}
-              className="truncate text-xs text-muted-foreground"
-            >
-              {user.email}
-            </p>
-          </div>
-        </div>
-        <Button
-          variant="ghost"
-          size="sm"
-          onClick={onLogout}
-          data-slot="app-sidebar-logout"
-          className="mt-2 w-full justify-start text-muted-foreground hover:text-foreground"
-        >
-          <LogOut aria-hidden="true" />
-          {messages.sidebar.logout}
-        </Button>
-      </div>
+      {drawerWanted ? (
+        <Suspense fallback={null}>
+          <AppSidebarDrawer {...panel} open={mobileOpen} onOpenChange={onMobileOpenChange} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

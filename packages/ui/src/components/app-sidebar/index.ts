@@ -1,2 +1,2 @@
 export { AppSidebar, type AppSidebarProps, type SidebarLinkProps } from './app-sidebar';
-export { type NavIcon, type NavItem, productNavItems } from './nav-items';
+export type { NavIcon, NavItem } from './nav-items';

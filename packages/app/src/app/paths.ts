@@ -1,0 +1,42 @@
+/**
+ * Every screen of the app (SPEC section 2): its URL and its Japanese title. This is the only place
+ * where either is written; the router, the sidebar and the screens read them from here.
+ * `navLabel` is the sidebar's wording where it differs from the page title.
+ */
+export const appRoutes = {
+  login: { path: '/login', title: 'ログイン' },
+  home: { path: '/', title: 'ダッシュボード', navLabel: 'ホーム' },
+  customers: { path: '/customers', title: '顧客管理' },
+  customerDetail: { path: '/customers/:id', title: '顧客詳細' },
+  products: { path: '/products', title: '商品管理' },
+  chat: { path: '/chat', title: 'AIアシスタント' },
+  aiAssistant: { path: '/aiassistant', title: 'AIアシスタント' },
+  documents: { path: '/documents', title: 'AI文書管理' },
+  legalCheck: { path: '/legal-check', title: 'AI法務チェック' },
+  deepResearch: { path: '/deep-research', title: 'AIインテリジェンス' },
+  knowledgeBase: { path: '/knowledge-base', title: 'ナレッジベースAI' },
+  invitations: { path: '/invitations', title: '招待管理' },
+  workflow: { path: '/workflow', title: 'ワークフローAI' },
+  marketing: { path: '/marketing', title: 'マーケティングAI' },
+  staff: { path: '/staff', title: 'スタッフ管理' },
+  tenantUsers: { path: '/tenant-users', title: 'ユーザー管理' },
+  notifications: { path: '/notifications', title: '通知' },
+  sessionManager: { path: '/session-manager', title: 'セッション管理' },
+  profile: { path: '/profile', title: 'プロフィール' },
+} as const satisfies Record<string, AppRoute>;
+
+export interface AppRoute {
+  readonly path: string;
+  readonly title: string;
+  readonly navLabel?: string;
+}
+
+export type AppRouteKey = keyof typeof appRoutes;
+
+/** /legal-checks is an old address of the documents screen (SPEC section 2). */
+export const legacyLegalChecksPath = '/legal-checks';
+
+/** The address of one customer's page. */
+export function customerPath(id: string): string {
+  return `/customers/${encodeURIComponent(id)}`;
+}

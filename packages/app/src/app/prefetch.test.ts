@@ -1,0 +1,37 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { prefetch } from './prefetch';
+
+afterEach(() => vi.useRealTimers());
+
+describe('prefetch', () => {
+  it('waits for the data when it comes in time', async () => {
+    let loaded = false;
+    await prefetch(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      loaded = true;
+    });
+    expect(loaded).toBe(true);
+  });
+
+  it('never fails the navigation: a failed or throwing load resolves all the same', async () => {
+    await expect(prefetch(() => Promise.reject(new Error('503')))).resolves.toBeUndefined();
+    await expect(
+      prefetch(() => {
+        throw new Error('同期の失敗');
+      }),
+    ).resolves.toBeUndefined();
+  });
+
+  it('lets the navigation go on after the timeout while the request is still out', async () => {
+    vi.useFakeTimers();
+    let settled = false;
+    const navigation = prefetch(() => new Promise(() => {}), 3000).then(() => {
+      settled = true;
+    });
+    await vi.advanceTimersByTimeAsync(2999);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await navigation;
+    expect(settled).toBe(true);
+  });
+});

@@ -1,0 +1,42 @@
+import { tenantMeQueryOptions } from '@tsumiki/api-client/react';
+import { currentSession } from '../session/load-auth';
+import { activeTenant } from '../session/session';
+import { api } from './api';
+import { queryClient } from './query-client';
+
+/** Longest a loader holds a navigation for its data; after that the screen shows its skeletons. */
+export const PREFETCH_TIMEOUT_MS = 3000;
+
+/**
+ * Runs a loader's prefetch (`queryClient.ensureQueryData({ ...options, retry: false })` calls) so
+ * that the screen renders with its data, but never fails and never holds the navigation for long:
+ * a failure is left to the screen's own useQuery, which retries and shows the error where the data
+ * would be, and after `timeoutMs` the screen renders with its skeletons while the requests go on.
+ */
+export async function prefetch(
+  load: () => Promise<unknown>,
+  timeoutMs: number = PREFETCH_TIMEOUT_MS,
+): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, timeoutMs);
+  });
+  try {
+    await Promise.race([Promise.resolve().then(load).then(noop, noop), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * For the loaders of signed-in screens: the tenant the screens will act for, or null when signed
+ * out (the route guard then sends the user to /login). Shares the session's tenant-me query.
+ */
+export async function loaderTenant(): Promise<{ tenantId: string | undefined } | null> {
+  if (!(await currentSession())) return null;
+  const me = await queryClient.ensureQueryData({ ...tenantMeQueryOptions(api), retry: false });
+  if (!me.success) return null;
+  return { tenantId: activeTenant(me.user)?.tenant_id };
+}
+
+function noop() {}

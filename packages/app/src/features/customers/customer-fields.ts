@@ -1,0 +1,65 @@
+import { type components, fieldLabels, PREFECTURES } from '@tsumiki/api-client';
+
+export type Customer = components['schemas']['Customer'];
+export type CustomerInput = components['schemas']['CustomerInput'];
+export type CustomerUpdate = components['schemas']['CustomerUpdate'];
+export type Prefecture = components['schemas']['Prefecture'];
+export type Interaction = components['schemas']['Interaction'];
+export type InteractionType = components['schemas']['InteractionType'];
+export type CustomerAssignee = components['schemas']['CustomerAssignee'];
+
+/** The fields a user edits, in the order of the form. */
+export const CUSTOMER_FIELDS = [
+  'last_name',
+  'first_name',
+  'last_name_kana',
+  'first_name_kana',
+  'company_name',
+  'company_name_kana',
+  'email',
+  'phone',
+  'postal_code',
+  'prefecture',
+  'city',
+  'address_line',
+  'tags',
+  'assignee_user_id',
+  'notes',
+] as const satisfies readonly (keyof CustomerInput)[];
+
+export type CustomerField = (typeof CUSTOMER_FIELDS)[number];
+
+/**
+ * The Japanese label of a field, from the contract's titles (`fieldLabels`); a user never sees a
+ * field key, so an unknown one reads 入力内容.
+ */
+export function fieldLabel(field: string): string {
+  return fieldLabels[field] ?? '入力内容';
+}
+
+/** The 47 prefectures in the order of the contract (north to south), generated from it. */
+export { PREFECTURES };
+
+export function isPrefecture(value: string): value is Prefecture {
+  return (PREFECTURES as readonly string[]).includes(value);
+}
+
+/** Interaction types in Japanese (InteractionType of the contract). */
+export const INTERACTION_TYPE_LABELS: Record<InteractionType, string> = {
+  call: '電話',
+  email: 'メール',
+  visit: '来院/訪問',
+  meeting: '打ち合わせ',
+  other: 'その他',
+};
+
+export const INTERACTION_TYPES = Object.keys(INTERACTION_TYPE_LABELS) as InteractionType[];
+
+/** 姓 名, as people write it. */
+export function customerName(customer: Pick<Customer, 'last_name' | 'first_name'>): string {
+  return `${customer.last_name} ${customer.first_name}`.trim();
+}
+
+export function customerKana(customer: Pick<Customer, 'last_name_kana' | 'first_name_kana'>): string {
+  return `${customer.last_name_kana} ${customer.first_name_kana}`.trim();
+}

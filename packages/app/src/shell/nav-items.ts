@@ -1,0 +1,56 @@
+import type { NavItem } from '@tsumiki/ui';
+import {
+  Bell,
+  BookOpen,
+  Bot,
+  FileText,
+  House,
+  MailPlus,
+  Megaphone,
+  MonitorSmartphone,
+  Package,
+  Scale,
+  ShieldUser,
+  Telescope,
+  UserCog,
+  Users,
+  Workflow,
+} from 'lucide-react';
+import { type AppRoute, type AppRouteKey, appRoutes } from '../app/paths';
+import type { FeatureKey } from '../features/feature-flags';
+
+interface AppNavEntry {
+  route: AppRouteKey;
+  icon: NavItem['icon'];
+  /** The flag that hides the item when it is off; none for items that are always there. */
+  feature?: FeatureKey;
+}
+
+/** The sidebar of SPEC section 2 (Layout), in its order. Paths and labels come from appRoutes. */
+const entries: AppNavEntry[] = [
+  { route: 'home', icon: House },
+  { route: 'customers', icon: Users },
+  { route: 'products', icon: Package },
+  { route: 'chat', icon: Bot, feature: 'staff_chat' },
+  // The specification names this item's feature `legal_checks`, which is no flag: /legal-checks is
+  // the old address of this screen (it redirects to /documents). Its flag is documents_enabled.
+  { route: 'documents', icon: FileText, feature: 'documents' },
+  { route: 'legalCheck', icon: Scale, feature: 'legal_check' },
+  { route: 'deepResearch', icon: Telescope, feature: 'deep_research' },
+  // The specification names this item's feature `knowledge_base`, which is no flag either; SPEC
+  // section 1 describes legal check as "knowledge base with chat", so legal_check_enabled governs it.
+  { route: 'knowledgeBase', icon: BookOpen, feature: 'legal_check' },
+  { route: 'invitations', icon: MailPlus, feature: 'invitations' },
+  { route: 'workflow', icon: Workflow, feature: 'workflow_ai' },
+  { route: 'marketing', icon: Megaphone, feature: 'marketing_ai' },
+  { route: 'staff', icon: UserCog, feature: 'staff_management' },
+  { route: 'tenantUsers', icon: ShieldUser, feature: 'tenant_users' },
+  { route: 'notifications', icon: Bell, feature: 'notifications' },
+  { route: 'sessionManager', icon: MonitorSmartphone, feature: 'session_management' },
+];
+
+/** The app's sidebar items, for ui's AppSidebar (which knows no product of its own). */
+export const appNavItems: NavItem[] = entries.map(({ route, icon, feature }) => {
+  const { path, title, navLabel }: AppRoute = appRoutes[route];
+  return { key: route, label: navLabel ?? title, href: path, icon, ...(feature ? { feature } : {}) };
+});
