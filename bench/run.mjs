@@ -1,0 +1,882 @@
+#!/usr/bin/env node
+// pnpm bench: GET /api/customers of the product server against a bare Fastify + pg server that
+// verifies the same token and runs the same SQL (captured from the product server), on a
+// throwaway database of realistic Japanese customers. See bench/README.md.
+import { fork, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  createLogCollector,
+  describeUnits,
+  jwtClaims,
+  LOG_LINE_PREFIX,
+  markerSql,
+  mostCommon,
+  statementsBetween,
+  templateUnits,
+  unitsOf,
+} from './lib/capture.mjs';
+import { generateCustomers } from './lib/data.mjs';
+import { percentile, runLoad, runSerial, summarize } from './lib/load.mjs';
+import { integer, mark, ms, percent, table } from './lib/report.mjs';
+import {
+  benchDir,
+  buildIsStale,
+  buildServerPackage,
+  importFromServer,
+  importServerApi,
+  repoRoot,
+  serverDir,
+} from './lib/server-package.mjs';
+
+// ── settings ─────────────────────────────────────────────────────────────────────────────
+
+const argv = process.argv.slice(2);
+const env = process.env;
+
+if (argv.includes('--help') || argv.includes('-h')) {
+  process.stdout.write(`使い方: pnpm bench [--quick] [--verbose]
+
+  --quick     小さな確認用（顧客 5,000 件、各 2 秒 × 2 ラウンド）
+  --verbose   取り込んだ SQL・実行計画・進行状況を表示
+
+環境変数（既定値は通常 / --quick）:
+  BENCH_CUSTOMERS          顧客数（100000 / 5000）
+  BENCH_INTERACTIONS       顧客 1 人あたりのやり取りの平均件数（3）
+  BENCH_DURATION           1 回の計測の秒数（6 / 2）
+  BENCH_ROUNDS             A/B を交互に繰り返す回数（5 / 2）
+  BENCH_WARMUP             ケースごとのウォームアップ秒数（3 / 1）
+  BENCH_CONNECTIONS        同時接続数（10）
+  BENCH_POOL_SIZE          素の実装の pg プールの大きさ（10：Tsumiki の既定と同じ）
+  BENCH_SEARCH_TERM        2 文字検索の語（佐藤）
+  BENCH_DEEP_SKIP          深いページの skip（顧客数の半分 = 50000）
+  BENCH_ILIKE_REPS         ILIKE と 1 接続で比べる回数（20 / 10）
+  BENCH_SEED               データの乱数シード（20261122）
+  BENCH_SERVER_DIR         計測するサーバーパッケージ（このリポジトリの packages/server）
+  BENCH_BUILD=0            dist が古くてもビルドしない
+  BENCH_DATA_DIR           使い捨てデータベースの置き場所（bench/.data）
+  BENCH_KEEP_DATA=1        終了後もデータベースを消さない
+  BENCH_OUT                結果の JSON（bench/results/customers-list.json、--quick は customers-list.quick.json）
+`);
+  process.exit(0);
+}
+
+const quick = argv.includes('--quick') || env.BENCH_QUICK === '1';
+const verbose = argv.includes('--verbose') || argv.includes('-v') || env.BENCH_VERBOSE === '1';
+
+function number(name, fallback, { min = 0, integer: whole = true } = {}) {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < min || (whole && !Number.isInteger(value))) {
+    throw new Error(`${name} は ${min} 以上の${whole ? '整数' : '数'}で指定してください（現在: "${raw}"）`);
+  }
+  return value;
+}
+
+const settings = {
+  customers: number('BENCH_CUSTOMERS', quick ? 5_000 : 100_000, { min: 1 }),
+  interactionsPerCustomer: number('BENCH_INTERACTIONS', 3, { integer: false }),
+  durationSeconds: number('BENCH_DURATION', quick ? 2 : 6, { min: 0.5, integer: false }),
+  rounds: number('BENCH_ROUNDS', quick ? 2 : 5, { min: 1 }),
+  warmupSeconds: number('BENCH_WARMUP', quick ? 1 : 3, { integer: false }),
+  connections: number('BENCH_CONNECTIONS', 10, { min: 1 }),
+  poolSize: number('BENCH_POOL_SIZE', 10, { min: 1 }),
+  searchTerm: env.BENCH_SEARCH_TERM?.trim() || '佐藤',
+  deepSkip: 0,
+  ilikeReps: number('BENCH_ILIKE_REPS', quick ? 10 : 20, { min: 1 }),
+  seed: number('BENCH_SEED', 20_261_122),
+  captureRepeats: 3,
+  maxRequestsPerRun: 2_000_000,
+};
+settings.deepSkip = number('BENCH_DEEP_SKIP', Math.floor(settings.customers / 2));
+
+const TARGETS = { ratio: 0.9, defaultP99: 15, searchP95: 20, ilikeFactor: 20 };
+const dataRoot = resolve(env.BENCH_DATA_DIR ?? join(benchDir, '.data'));
+const outFile = resolve(
+  env.BENCH_OUT ?? join(benchDir, 'results', quick ? 'customers-list.quick.json' : 'customers-list.json'),
+);
+
+const say = (message = '') => process.stdout.write(`${message}\n`);
+const detail = (message) => {
+  if (verbose) say(`  ${message}`);
+};
+const step = (message) => say(`▶ ${message}`);
+const timed = async (label, work) => {
+  const started = performance.now();
+  const result = await work();
+  detail(`${label}: ${((performance.now() - started) / 1000).toFixed(1)} 秒`);
+  return result;
+};
+
+// ── resources to give back ───────────────────────────────────────────────────────────────
+
+const cleanups = [];
+let cleaningUp = null;
+function cleanup() {
+  cleaningUp ??= (async () => {
+    for (const task of cleanups.reverse()) {
+      try {
+        await task();
+      } catch (error) {
+        process.stderr.write(`後片付け中のエラー: ${error?.message ?? error}\n`);
+      }
+    }
+  })();
+  return cleaningUp;
+}
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    say(`\n${signal} を受け取りました。後片付けをしています…`);
+    cleanup().then(() => process.exit(130));
+  });
+}
+
+function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+/** Starts a child (Node 24, NODE_ENV=production) and waits for its { ready, url } message. */
+function startChild(label, script, childEnv) {
+  return new Promise((resolveChild, reject) => {
+    const child = fork(join(benchDir, script), [], {
+      env: childEnv,
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+      execArgv: [],
+    });
+    let output = '';
+    const keep = (chunk) => {
+      output = (output + chunk).slice(-4000);
+    };
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+    const stop = () =>
+      new Promise((resolveStop) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolveStop();
+        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        child.once('exit', () => {
+          clearTimeout(timer);
+          resolveStop();
+        });
+        child.kill('SIGTERM');
+      });
+    cleanups.push(stop);
+    const timer = setTimeout(
+      () => reject(new Error(`${label} が 60 秒以内に起動しませんでした\n${output}`)),
+      60_000,
+    );
+    child.once('message', (message) => {
+      clearTimeout(timer);
+      if (message?.ready) resolveChild({ url: message.url, pid: child.pid, stop, output: () => output });
+      else reject(new Error(`${label} から想定外のメッセージ: ${JSON.stringify(message)}`));
+    });
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`${label} が終了しました（${code ?? signal}）\n${output}`));
+    });
+  });
+}
+
+async function getJson(url, headers) {
+  const response = await fetch(url, { headers });
+  const text = await response.text();
+  let body = null;
+  try {
+    body = JSON.parse(text);
+  } catch {}
+  return { status: response.status, body, text, bytes: Buffer.byteLength(text) };
+}
+
+function gitDescribe(dir) {
+  const run = (...args) => spawnSync('git', ['-C', dir, ...args], { encoding: 'utf8' });
+  const head = run('rev-parse', '--short', 'HEAD');
+  if (head.status !== 0) return null;
+  const dirty = run('status', '--porcelain', '--', '.').stdout.trim() !== '';
+  return `${head.stdout.trim()}${dirty ? '（作業ツリーに未コミットの変更あり）' : ''}`;
+}
+
+// ── the database ─────────────────────────────────────────────────────────────────────────
+
+/** Columns of a table as the owner sees them (the schema is the server's, whatever its version). */
+async function columnsOf(client, tableName) {
+  const { rows } = await client.query(
+    `select a.attname as name, format_type(a.atttypid, a.atttypmod) as type,
+            a.attnotnull as not_null, a.atthasdef as has_default,
+            a.attgenerated <> '' as generated, a.attidentity <> '' as identity
+       from pg_attribute a
+      where a.attrelid = $1::regclass and a.attnum > 0 and not a.attisdropped
+      order by a.attnum`,
+    [tableName],
+  );
+  return rows;
+}
+
+/**
+ * Inserts rows (objects keyed by column name) through `insert … select … from unnest($1::t[], …)`:
+ * one statement per batch, so statement-level triggers (row counts, search terms) see the batch
+ * at once. Only columns the table has are written; a required column we cannot fill is an error.
+ */
+async function bulkInsert(client, tableName, rows, batchSize, progress = () => {}) {
+  if (rows.length === 0) return;
+  const columns = await columnsOf(client, tableName);
+  const provided = new Set(Object.keys(rows[0]));
+  const missing = columns.filter(
+    (c) => c.not_null && !c.has_default && !c.generated && !c.identity && !provided.has(c.name),
+  );
+  if (missing.length > 0) {
+    throw new Error(
+      `${tableName} の必須の列にベンチのデータがありません: ${missing.map((c) => c.name).join(', ')}（bench/lib/data.mjs を更新してください）`,
+    );
+  }
+  const used = columns.filter((c) => provided.has(c.name) && !c.generated);
+  const SEPARATOR = '\u001f';
+  const casts = used.map((c, i) => (c.type.endsWith('[]') ? `$${i + 1}::text[]` : `$${i + 1}::${c.type}[]`));
+  const exprs = used.map((c, i) =>
+    c.type.endsWith('[]') ? `string_to_array(u.c${i}, chr(31))::${c.type}` : `u.c${i}`,
+  );
+  const text = `insert into ${tableName} (${used.map((c) => `"${c.name}"`).join(', ')})
+    select ${exprs.join(', ')} from unnest(${casts.join(', ')}) as u(${used.map((_, i) => `c${i}`).join(', ')})`;
+  // One batch after the other: the statement triggers of the newer schemas (row counts, then search
+  // terms) lock the tenant's counter row until commit, so parallel batches would only queue.
+  for (let start = 0; start < rows.length; start += batchSize) {
+    const batch = rows.slice(start, start + batchSize);
+    const values = used.map((c) =>
+      batch.map((row) => {
+        const value = row[c.name];
+        if (value === null || value === undefined) return null;
+        if (value instanceof Date) return value.toISOString();
+        if (Array.isArray(value)) return value.join(SEPARATOR);
+        return value;
+      }),
+    );
+    await client.query(text, values);
+    progress(Math.min(rows.length, start + batchSize), rows.length);
+  }
+}
+
+// ── main ─────────────────────────────────────────────────────────────────────────────────
+
+async function main() {
+  const startedAt = new Date();
+  const nodeMajor = Number(process.versions.node.split('.')[0]);
+  if (nodeMajor < 24) {
+    say(`注意: Node ${process.version} で動いています。pnpm bench で実行すると Node 24 になります。`);
+  }
+  const dir = serverDir();
+  say(`Tsumiki ベンチマーク: GET /api/customers（${quick ? 'クイック' : '通常'}）`);
+  const shownDir = dir.startsWith(`${repoRoot}/`) ? relative(repoRoot, dir) : dir;
+  say(`  サーバー: ${shownDir}  ${gitDescribe(dir) ?? ''}`);
+
+  if (env.BENCH_BUILD !== '0' && buildIsStale(dir)) buildServerPackage(dir, step);
+  const api = await importServerApi(dir);
+  const pg = (await importFromServer(dir, 'pg')).default;
+  for (const name of [
+    'startEmbeddedPostgres',
+    'bootstrapDatabase',
+    'DEMO_TENANTS',
+    'DEMO_USERS',
+    'DEMO_PASSWORD',
+  ]) {
+    if (!(name in api)) throw new Error(`サーバーの公開 API に ${name} がありません（${dir}/src/index.ts）`);
+  }
+
+  // A throwaway data directory whose parents the postgres OS user can traverse (not below 0700).
+  mkdirSync(dataRoot, { recursive: true, mode: 0o755 });
+  chmodSync(dataRoot, 0o755);
+  const runDir = join(dataRoot, `run-${process.pid}`);
+  rmSync(runDir, { recursive: true, force: true });
+  mkdirSync(runDir, { recursive: true, mode: 0o755 });
+  if (env.BENCH_KEEP_DATA !== '1') cleanups.push(() => rmSync(runDir, { recursive: true, force: true }));
+  else cleanups.push(() => say(`データベースを残しました: ${runDir}`));
+
+  // ── 1. PostgreSQL; its log (stderr) comes to us, with a prefix that names backend and role ──
+  step('組み込み PostgreSQL を起動しています');
+  const database = 'tsumiki_bench';
+  const postgresLog = createLogCollector();
+  const cluster = await api.startEmbeddedPostgres({
+    dataDir: runDir,
+    database,
+    log: detail,
+    postgresLog: (message) => postgresLog.push(message),
+  });
+  cleanups.push(() => cluster.stop());
+  {
+    const admin = new pg.Client({ connectionString: cluster.ownerUrl });
+    await admin.connect();
+    await admin.query(`alter system set log_line_prefix = '${LOG_LINE_PREFIX}'`);
+    await admin.query('alter system set log_parameter_max_length = -1');
+    await admin.query("alter system set log_statement = 'none'");
+    await admin.query('select pg_reload_conf()');
+    await admin.end();
+  }
+  const ownerRole = decodeURIComponent(new URL(cluster.ownerUrl).username);
+
+  // ── 2. schema, app role and the demo seed (its users and password hashes are the server's own) ──
+  step('マイグレーションとデモのテナント・ユーザーを作成しています');
+  const boot = await api.bootstrapDatabase({ ownerUrl: cluster.ownerUrl, demo: true, log: detail });
+  const appUrl = boot.appUrl;
+  const appRole = decodeURIComponent(new URL(appUrl).username);
+  const tenant = api.DEMO_TENANTS.sakura;
+  const user = api.DEMO_USERS.sakuraAdmin;
+
+  const owner = new pg.Client({ connectionString: cluster.ownerUrl, application_name: 'tsumiki-bench' });
+  await owner.connect();
+  cleanups.push(() => owner.end());
+
+  // ── 3. customers and interactions ──
+  step(`顧客 ${integer(settings.customers)} 件を作成しています（テナント「${tenant.name}」）`);
+  const { rows: members } = await owner.query(
+    `select user_id from tenant_users where tenant_id = $1 and status = 'active' order by created_at, user_id`,
+    [tenant.id],
+  );
+  const memberIds = members.map((row) => row.user_id);
+  const dataset = await timed('データ生成', () =>
+    generateCustomers({
+      seed: settings.seed,
+      count: settings.customers,
+      tenantId: tenant.id,
+      userIds: memberIds,
+      now: startedAt,
+      interactionsPerCustomer: settings.interactionsPerCustomer,
+    }),
+  );
+  const customerColumns = new Set((await columnsOf(owner, 'customers')).map((c) => c.name));
+  const assigneeColumn = ['assignee_user_id', 'assigned_staff_id'].find((name) => customerColumns.has(name));
+  const customerRows = dataset.customers.map(({ assignee, ...row }) => ({
+    ...row,
+    ...(assigneeColumn ? { [assigneeColumn]: assignee } : {}),
+    updated_by: row.created_by,
+  }));
+  const interactionRows = dataset.interactions.map((row) => ({ ...row, updated_by: row.created_by }));
+  await timed('投入', async () => {
+    // The demo customers of this tenant make way for the generated ones (the other tenant keeps its own).
+    await owner.query('delete from customers where tenant_id = $1', [tenant.id]);
+    const loadStarted = performance.now();
+    // A throwaway database: no need to wait for each batch to reach the disk.
+    await owner.query('set synchronous_commit = off');
+    let shown = 0;
+    await bulkInsert(owner, 'customers', customerRows, 2_000, (done, total) => {
+      // Schemas with search-term triggers take minutes for 100,000 customers: show that it moves.
+      if (done === total || done - shown >= total / 5) {
+        shown = done;
+        say(
+          `  顧客 ${integer(done)} / ${integer(total)} 件（${Math.round((performance.now() - loadStarted) / 1000)} 秒）`,
+        );
+      }
+    });
+    await bulkInsert(owner, 'interactions', interactionRows, 10_000);
+    await owner.query('reset synchronous_commit');
+  });
+  await timed('VACUUM ANALYZE', async () => {
+    await owner.query('vacuum analyze');
+    await owner.query('checkpoint');
+  });
+  say(`  顧客 ${integer(customerRows.length)} 件、やり取り ${integer(interactionRows.length)} 件`);
+
+  // ── 4. the product server ──
+  step('Tsumiki（本体のサーバー）を起動しています');
+  const secret = randomBytes(32).toString('hex');
+  const appDist = join(runDir, 'app-dist');
+  mkdirSync(appDist, { recursive: true });
+  writeFileSync(join(appDist, 'index.html'), '<!doctype html><title>bench</title>\n');
+  const baseEnv = { ...env, NODE_ENV: 'production', BENCH_SERVER_DIR: dir };
+  for (const name of ['NODE_OPTIONS', 'DATABASE_URL', 'DATABASE_APP_URL', 'TSUMIKI_PG_PORT'])
+    delete baseEnv[name];
+  const real = await startChild('Tsumiki', 'real-server.mjs', {
+    ...baseEnv,
+    DATABASE_URL: cluster.ownerUrl,
+    DATABASE_APP_URL: appUrl,
+    TSUMIKI_DATA_DIR: join(runDir, 'server-data'),
+    TSUMIKI_DEMO: '0',
+    LOG_LEVEL: 'silent',
+    HOST: '127.0.0.1',
+    PORT: String(await freePort()),
+    AUTH_JWT_SECRET: secret,
+    ACCESS_TOKEN_TTL: '86400',
+    API_RATE_LIMIT_PER_MINUTE: '0',
+    AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+    APP_DIST_DIR: appDist,
+  });
+  detail(`Tsumiki: ${real.url}（PID ${real.pid}）`);
+
+  const signIn = await fetch(`${real.url}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: user.email, password: api.DEMO_PASSWORD }),
+  });
+  const session = await signIn.json().catch(() => ({}));
+  if (!signIn.ok || typeof session.access_token !== 'string') {
+    throw new Error(`ログインできませんでした（${signIn.status}）: ${JSON.stringify(session)}`);
+  }
+  const token = session.access_token;
+  const claims = jwtClaims(token);
+  const headers = { authorization: `Bearer ${token}` };
+  detail(`ログイン: ${user.email}（アクセストークン HS256、aud=${claims.aud}）`);
+
+  const term = settings.searchTerm;
+  const cases = [
+    { key: 'default', label: '既定の一覧', query: 'limit=20' },
+    { key: 'kana', label: 'フリガナ順', query: 'limit=20&sort_by=last_name_kana&sort_order=asc' },
+    { key: 'search', label: `2 文字検索「${term}」`, query: `limit=20&search=${encodeURIComponent(term)}` },
+    {
+      key: 'deep',
+      label: `深いページ（skip=${integer(settings.deepSkip)}）`,
+      query: `limit=20&skip=${settings.deepSkip}`,
+    },
+  ].map((c, index) => ({ ...c, number: index + 1, path: `/api/customers?${c.query}` }));
+
+  for (const c of cases) {
+    const answer = await getJson(`${real.url}${c.path}`, headers);
+    if (answer.status !== 200)
+      throw new Error(`Tsumiki が ${c.path} に ${answer.status} を返しました: ${answer.text.slice(0, 500)}`);
+  }
+
+  // ── 5. capture the product server's SQL per request ──
+  step('Tsumiki が実行する SQL を PostgreSQL のログから取り込んでいます');
+  const capture = async (origin, labelPrefix, repeats) => {
+    await owner.query("alter system set log_statement = 'all'");
+    await owner.query('select pg_reload_conf()');
+    await sleep(300);
+    const labels = [];
+    try {
+      for (const c of cases) {
+        for (let i = 0; i < repeats; i += 1) {
+          const label = `${labelPrefix}:${c.key}:${i}`;
+          await owner.query(markerSql(`${label}:begin`));
+          const answer = await getJson(`${origin}${c.path}`, headers);
+          await owner.query(markerSql(`${label}:end`));
+          if (answer.status !== 200)
+            throw new Error(`${c.path}: ${answer.status} ${answer.text.slice(0, 300)}`);
+          labels.push({ c, label });
+        }
+      }
+    } finally {
+      await owner.query('alter system reset log_statement');
+      await owner.query('select pg_reload_conf()');
+    }
+    const last = `${labels.at(-1).label}:end`;
+    let records = [];
+    for (let waited = 0; waited < 10_000; waited += 100) {
+      records = postgresLog.records;
+      if (statementsBetween(records, `${labels[0].label}:begin`, last, ownerRole)) break;
+      await sleep(100);
+    }
+    const byCase = new Map(cases.map((c) => [c.key, []]));
+    for (const { c, label } of labels) {
+      const statements = statementsBetween(records, `${label}:begin`, `${label}:end`, appRole);
+      if (!statements) throw new Error(`PostgreSQL のログにマーカー ${label} が見つかりません`);
+      byCase.get(c.key).push(statements);
+    }
+    return byCase;
+  };
+
+  // One request per case first (caches, pool connections), then the captured ones.
+  for (const c of cases) await getJson(`${real.url}${c.path}`, headers);
+  const captured = await capture(real.url, 'tsumiki', settings.captureRepeats);
+  const plan = { routes: {} };
+  const capturedReport = {};
+  for (const c of cases) {
+    const runs = captured.get(c.key).map((statements) => unitsOf(statements));
+    if (runs.some((run) => run.units.length === 0)) {
+      throw new Error(
+        `${c.path} の SQL を取り込めませんでした（${appRole} の文がログにありません）。` +
+          'サーバーが別のロールで接続しているか、ログの設定が効いていません。',
+      );
+    }
+    const common = mostCommon(runs.map((run) => templateUnits(run.units, claims)));
+    const interleaved = runs.some((run) => run.interleaved);
+    plan.routes[c.path] = { units: common.units };
+    const statementCount = common.units.reduce((sum, unit) => sum + unit.statements.length, 0);
+    capturedReport[c.key] = {
+      path: c.path,
+      statements: statementCount,
+      transactions: common.units.filter((unit) => unit.transaction).length,
+      roundTrips: statementCount,
+      agreed: `${common.agreed}/${common.of}`,
+      parallelQueries: interleaved,
+      listing: describeUnits(common.units),
+      units: common.units,
+    };
+    say(
+      `  ${c.number}. ${c.label}: 文 ${statementCount} 個（トランザクション ${capturedReport[c.key].transactions}）` +
+        `${common.agreed === common.of ? '' : `  注意: ${common.of} 回中 ${common.agreed} 回だけ同じ並び`}` +
+        `${interleaved ? '  注意: 並行して実行された文あり（素の実装は順に実行）' : ''}`,
+    );
+    if (verbose) for (const line of capturedReport[c.key].listing) say(`    ${line}`);
+  }
+  const planFile = join(runDir, 'baseline-plan.json');
+  writeFileSync(planFile, JSON.stringify(plan, null, 2));
+
+  // ── 6. the baseline, and a check that it sends exactly the same SQL ──
+  step('素の実装（Fastify + pg）を起動しています');
+  const baseline = await startChild('素の実装', 'baseline-server.mjs', {
+    ...baseEnv,
+    BASELINE_PLAN: planFile,
+    BASELINE_DATABASE_URL: appUrl,
+    BASELINE_POOL_SIZE: String(settings.poolSize),
+    BASELINE_JWT_AUDIENCE: typeof claims.aud === 'string' ? claims.aud : '',
+    AUTH_JWT_SECRET: secret,
+    PORT: String(await freePort()),
+  });
+  detail(`素の実装: ${baseline.url}（PID ${baseline.pid}）`);
+  for (const c of cases) await getJson(`${baseline.url}${c.path}`, headers);
+  const replayed = await capture(baseline.url, 'baseline', 1);
+  for (const c of cases) {
+    const ours = JSON.stringify(plan.routes[c.path].units);
+    const theirs = JSON.stringify(templateUnits(unitsOf(replayed.get(c.key)[0]).units, claims));
+    if (ours !== theirs) {
+      throw new Error(
+        `素の実装が ${c.path} で Tsumiki と違う SQL を送りました。\nTsumiki: ${ours}\n素の実装: ${theirs}`,
+      );
+    }
+  }
+  say('  ✓ 素の実装が送る SQL（文・パラメーター・順序・トランザクション）は Tsumiki と同一');
+
+  // Same answers? (the page's ids and the total)
+  const answers = {};
+  for (const c of cases) {
+    const a = await getJson(`${real.url}${c.path}`, headers);
+    const b = await getJson(`${baseline.url}${c.path}`, headers);
+    const ids = (answer) =>
+      Array.isArray(answer.body?.customers) ? answer.body.customers.map((x) => x.id) : null;
+    const sameIds = JSON.stringify(ids(a)) === JSON.stringify(ids(b));
+    answers[c.key] = {
+      total: a.body?.total ?? null,
+      totalCapped: a.body?.total_capped ?? null,
+      rows: ids(a)?.length ?? null,
+      bytes: { tsumiki: a.bytes, baseline: b.bytes },
+      sameIds,
+    };
+    detail(
+      `${c.label}: total=${a.body?.total} 行=${ids(a)?.length} 応答 ${integer(a.bytes)} B / 素の実装 ${integer(b.bytes)} B、同じ顧客 ID: ${sameIds ? 'はい' : 'いいえ'}`,
+    );
+    if (!sameIds) say(`  注意: ${c.label} で両者の返す顧客 ID が違います`);
+  }
+
+  // ── 7. load: warm-up, then A/B/A/B rounds ──
+  const servers = [
+    { key: 'tsumiki', label: 'Tsumiki', url: real.url },
+    { key: 'baseline', label: '素の実装', url: baseline.url },
+  ];
+  const runsOf = new Map();
+  const load = (server, c, seconds) =>
+    runLoad({
+      origin: server.url,
+      path: c.path,
+      headers,
+      connections: settings.connections,
+      seconds,
+      maxRequests: settings.maxRequestsPerRun,
+    });
+  const totalSeconds =
+    cases.length * servers.length * (settings.warmupSeconds + settings.rounds * settings.durationSeconds);
+  step(
+    `負荷をかけています: 接続 ${settings.connections}、各 ${settings.durationSeconds} 秒 × ${settings.rounds} ラウンド` +
+      `（ウォームアップ ${settings.warmupSeconds} 秒、約 ${Math.ceil(totalSeconds)} 秒）`,
+  );
+  const loadBefore = os.loadavg()[0];
+  if (loadBefore > os.cpus().length * 0.5) {
+    say(
+      `  注意: 計測前のロードアベレージが ${loadBefore.toFixed(2)}（${os.cpus().length} コア）です。` +
+        '他のプロセスが CPU を使っていると数値がぶれます（A/B 交互なので比率への影響は小さめ）。',
+    );
+  }
+  let failures = 0;
+  if (settings.warmupSeconds > 0) {
+    for (const c of cases) {
+      for (const server of servers) {
+        const warm = await load(server, c, settings.warmupSeconds);
+        if (warm.errors > 0)
+          throw new Error(`${server.label} ${c.path}: ${warm.errors} 件のエラー（${warm.firstError}）`);
+      }
+    }
+  }
+  // The product server's pool, as PostgreSQL sees it right after being loaded with N connections.
+  const { rows: poolRows } = await owner.query(
+    `select application_name, count(*)::int as n from pg_stat_activity where usename = $1 group by 1`,
+    [appRole],
+  );
+  const observedPool = {
+    tsumiki: poolRows
+      .filter((r) => r.application_name !== 'tsumiki-bench-baseline')
+      .reduce((s, r) => s + r.n, 0),
+    baseline: poolRows.find((r) => r.application_name === 'tsumiki-bench-baseline')?.n ?? 0,
+  };
+  detail(`PostgreSQL への接続数: Tsumiki ${observedPool.tsumiki}、素の実装 ${observedPool.baseline}`);
+  if (observedPool.tsumiki !== settings.poolSize) {
+    say(
+      `  注意: Tsumiki の接続は ${observedPool.tsumiki} 本、素の実装のプールは ${settings.poolSize}（BENCH_POOL_SIZE で合わせられます）`,
+    );
+  }
+
+  for (let round = 1; round <= settings.rounds; round += 1) {
+    for (const c of cases) {
+      for (const server of servers) {
+        const result = await load(server, c, settings.durationSeconds);
+        const key = `${c.key}:${server.key}`;
+        if (!runsOf.has(key)) runsOf.set(key, []);
+        runsOf.get(key).push(result);
+        if (result.errors > 0) {
+          failures += result.errors;
+          say(`  エラー: ${server.label} ${c.label}: ${result.errors} 件（${result.firstError}）`);
+        }
+        detail(
+          `ラウンド ${round} ${c.label} ${server.label}: ${integer(result.latencies.length / result.seconds)} req/s、` +
+            `p99 ${ms(summarize(result.latencies, result.seconds).p99)}`,
+        );
+      }
+    }
+  }
+
+  const results = cases.map((c) => {
+    const entry = { key: c.key, label: c.label, path: c.path };
+    for (const server of servers) {
+      const runs = runsOf.get(`${c.key}:${server.key}`);
+      const all = runs.flatMap((run) => run.latencies);
+      const seconds = runs.reduce((sum, run) => sum + run.seconds, 0);
+      const errors = runs.reduce((sum, run) => sum + run.errors, 0);
+      const bytes = runs.reduce((sum, run) => sum + run.bytes, 0);
+      entry[server.key] = {
+        ...summarize(all, seconds, errors, bytes),
+        rounds: runs.map((run) => {
+          const s = summarize(run.latencies, run.seconds, run.errors);
+          return { rps: s.rps, p50: s.p50, p95: s.p95, p99: s.p99, requests: s.requests, errors: s.errors };
+        }),
+      };
+    }
+    entry.ratio = entry.tsumiki.rps / entry.baseline.rps;
+    // The same ratio round by round (each round measures both servers back to back): its spread
+    // shows how much the machine moved during the run.
+    const perRound = entry.tsumiki.rounds.map((round, index) => round.rps / entry.baseline.rounds[index].rps);
+    entry.ratioByRound = perRound;
+    entry.ratioMedianOfRounds = percentile(Float64Array.from(perRound).sort(), 50);
+    return entry;
+  });
+
+  const loadAfter = os.loadavg()[0];
+
+  // ── 8. the 2-character search against an unindexed ILIKE, one connection, N repetitions ──
+  step(
+    `2 文字検索「${term}」と索引なしの ILIKE '%${term}%' を 1 接続で比べています（${settings.ilikeReps} 回）`,
+  );
+  const searchCase = cases.find((c) => c.key === 'search');
+  await runSerial({ origin: real.url, path: searchCase.path, headers, count: 2 });
+  const oursSerial = await runSerial({
+    origin: real.url,
+    path: searchCase.path,
+    headers,
+    count: settings.ilikeReps,
+  });
+  await runSerial({ origin: baseline.url, path: searchCase.path, headers, count: 2 });
+  const baselineSerial = await runSerial({
+    origin: baseline.url,
+    path: searchCase.path,
+    headers,
+    count: settings.ilikeReps,
+  });
+  const ILIKE_FIELDS = [
+    'last_name',
+    'first_name',
+    'last_name_kana',
+    'first_name_kana',
+    'company_name',
+    'company_name_kana',
+    'email',
+    'phone',
+  ];
+  const ilikeWhere = `tenant_id = $1 and (${ILIKE_FIELDS.map((f) => `${f} ilike $2`).join(' or ')})`;
+  const ilikeStatements = [
+    `select count(*) as total from customers where ${ilikeWhere}`,
+    `select * from customers where ${ilikeWhere} order by created_at desc, id desc limit 20`,
+  ];
+  const app = new pg.Client({ connectionString: appUrl, application_name: 'tsumiki-bench-ilike' });
+  await app.connect();
+  cleanups.push(() => app.end());
+  const pattern = `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  const ilikeOnce = async () => {
+    const started = performance.now();
+    await app.query('begin');
+    await app.query("select set_config('app.tenant_id', $1, true)", [tenant.id]);
+    const { rows } = await app.query(ilikeStatements[0], [tenant.id, pattern]);
+    await app.query(ilikeStatements[1], [tenant.id, pattern]);
+    await app.query('commit');
+    return { ms: performance.now() - started, hits: Number(rows[0].total) };
+  };
+  await ilikeOnce();
+  const ilikeRuns = [];
+  for (let i = 0; i < settings.ilikeReps; i += 1) ilikeRuns.push(await ilikeOnce());
+  const hits = ilikeRuns[0].hits;
+  if (verbose) {
+    await app.query('begin');
+    await app.query("select set_config('app.tenant_id', $1, true)", [tenant.id]);
+    const { rows } = await app.query(`explain (analyze, costs off) ${ilikeStatements[0]}`, [
+      tenant.id,
+      pattern,
+    ]);
+    await app.query('commit');
+    say(`  ILIKE の実行計画（${appRole}、行レベルセキュリティ下）:`);
+    for (const row of rows) say(`    ${row['QUERY PLAN']}`);
+  }
+  const sortedIlike = Float64Array.from(ilikeRuns.map((r) => r.ms)).sort();
+  const sortedOurs = Float64Array.from(oursSerial.latencies).sort();
+  const sortedBaselineSerial = Float64Array.from(baselineSerial.latencies).sort();
+  const ilike = {
+    term,
+    pattern,
+    repetitions: settings.ilikeReps,
+    hits,
+    serverTotal: answers.search?.total ?? null,
+    statements: ['begin', "select set_config('app.tenant_id', $1, true)", ...ilikeStatements, 'commit'],
+    ilikeMedianMs: percentile(sortedIlike, 50),
+    ilikeP95Ms: percentile(sortedIlike, 95),
+    tsumikiSerialMedianMs: percentile(sortedOurs, 50),
+    tsumikiSerialP95Ms: percentile(sortedOurs, 95),
+    baselineSerialMedianMs: percentile(sortedBaselineSerial, 50),
+  };
+  ilike.factor = ilike.ilikeMedianMs / ilike.tsumikiSerialMedianMs;
+  if (oursSerial.errors || baselineSerial.errors) failures += oursSerial.errors + baselineSerial.errors;
+
+  // ── 9. report ──
+  const byKey = Object.fromEntries(results.map((r) => [r.key, r]));
+  const targets = [
+    ...results.map((r) => ({
+      name: `${r.label}: 素の実装の req/s の ${TARGETS.ratio * 100}% 以上`,
+      value: r.ratio,
+      shown: percent(r.ratio),
+      met: r.ratio >= TARGETS.ratio,
+    })),
+    {
+      name: `既定の一覧: p99 ≤ ${TARGETS.defaultP99} ms（接続 ${settings.connections}）`,
+      value: byKey.default.tsumiki.p99,
+      shown: ms(byKey.default.tsumiki.p99),
+      met: byKey.default.tsumiki.p99 <= TARGETS.defaultP99,
+    },
+    {
+      name: `2 文字検索: p95 ≤ ${TARGETS.searchP95} ms（接続 ${settings.connections}）`,
+      value: byKey.search.tsumiki.p95,
+      shown: ms(byKey.search.tsumiki.p95),
+      met: byKey.search.tsumiki.p95 <= TARGETS.searchP95,
+    },
+    {
+      name: `2 文字検索: 索引なしの ILIKE の ${TARGETS.ilikeFactor} 倍以上速い（1 接続、中央値）`,
+      value: ilike.factor,
+      shown: `${ilike.factor.toFixed(1)} 倍`,
+      met: ilike.factor >= TARGETS.ilikeFactor,
+    },
+  ];
+
+  say();
+  say(`GET /api/customers — Tsumiki と素の Fastify + pg（同じトークン検証・同じ SQL）`);
+  say(
+    `顧客 ${integer(customerRows.length)} 件・やり取り ${integer(interactionRows.length)} 件、接続 ${settings.connections}、` +
+      `プール ${settings.poolSize}、${settings.durationSeconds} 秒 × ${settings.rounds} ラウンド（A/B 交互）、` +
+      `Node ${process.version}、${os.cpus().length} コア（ロードアベレージ ${loadBefore.toFixed(1)} → ${loadAfter.toFixed(1)}）`,
+  );
+  say();
+  const spread = (ratios) =>
+    ratios.length > 1
+      ? `各回 ${(Math.min(...ratios) * 100).toFixed(0)}〜${(Math.max(...ratios) * 100).toFixed(0)}%`
+      : '';
+  const rows = [];
+  for (const r of results) {
+    for (const server of servers) {
+      const s = r[server.key];
+      const first = server.key === 'tsumiki';
+      rows.push([
+        first ? `${cases.find((c) => c.key === r.key).number}. ${r.label}` : '',
+        server.label,
+        integer(s.rps),
+        ms(s.p50),
+        ms(s.p95),
+        ms(s.p99),
+        first ? `${percent(r.ratio)} ${mark(r.ratio >= TARGETS.ratio)}` : spread(r.ratioByRound),
+      ]);
+    }
+  }
+  say(
+    table(
+      ['ケース', 'サーバー', 'req/s', 'p50', 'p95', 'p99', `比率（目標 ≥ ${TARGETS.ratio * 100}%）`],
+      rows,
+      ['l', 'l', 'r', 'r', 'r', 'r', 'r'],
+    ),
+  );
+  say();
+  say(
+    `2 文字検索「${term}」: ヒット ${integer(hits)} 件（ILIKE で数えた件数${
+      ilike.serverTotal !== null ? `、Tsumiki の total は ${integer(ilike.serverTotal)}` : ''
+    }）`,
+  );
+  say(
+    `  1 接続・${settings.ilikeReps} 回の中央値: Tsumiki ${ms(ilike.tsumikiSerialMedianMs)}（HTTP 込み）、` +
+      `素の実装 ${ms(ilike.baselineSerialMedianMs)}、索引なし ILIKE ${ms(ilike.ilikeMedianMs)}（SQL のみ） → ${ilike.factor.toFixed(1)} 倍`,
+  );
+  say();
+  say('目標（参考値。テストでは判定しません）:');
+  for (const target of targets) say(`  ${mark(target.met)} ${target.name}: ${target.shown}`);
+
+  const report = {
+    benchmark: 'customers-list',
+    createdAt: startedAt.toISOString(),
+    mode: quick ? 'quick' : 'full',
+    node: process.version,
+    machine: {
+      cpus: os.cpus().length,
+      model: os.cpus()[0]?.model ?? null,
+      memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+      // 1-minute load average before and after the load phase (the bench itself adds about 2).
+      loadAverage: { before: loadBefore, after: loadAfter },
+    },
+    server: { dir: shownDir, git: gitDescribe(dir) },
+    settings,
+    data: {
+      tenant: tenant.name,
+      customers: customerRows.length,
+      interactions: interactionRows.length,
+      searchHits: hits,
+    },
+    observedPool,
+    cases: results.map((r) => ({ ...r, answers: answers[r.key] })),
+    ilike,
+    targets,
+    captured: capturedReport,
+    failures,
+    elapsedSeconds: (Date.now() - startedAt.getTime()) / 1000,
+  };
+  mkdirSync(dirname(outFile), { recursive: true });
+  const rounded = (_key, value) =>
+    typeof value === 'number' && !Number.isInteger(value) ? Math.round(value * 1000) / 1000 : value;
+  writeFileSync(outFile, `${JSON.stringify(report, rounded, 2)}\n`);
+  const elapsedSeconds = (Date.now() - startedAt.getTime()) / 1000;
+  say();
+  say(
+    `結果: ${outFile.startsWith(`${process.cwd()}/`) ? relative(process.cwd(), outFile) : outFile}（所要時間 ${Math.floor(elapsedSeconds / 60)} 分 ${Math.round(elapsedSeconds % 60)} 秒）`,
+  );
+  if (failures > 0) {
+    say(`エラーになったリクエストが ${failures} 件あります。`);
+    process.exitCode = 1;
+  }
+}
+
+try {
+  await main();
+} catch (error) {
+  process.stderr.write(`\nベンチマークを完了できませんでした:\n${error?.stack ?? error}\n`);
+  if (error?.cause) process.stderr.write(`原因: ${error.cause?.stack ?? error.cause}\n`);
+  process.exitCode = 1;
+} finally {
+  await cleanup();
+  process.exit(process.exitCode ?? 0);
+}
