@@ -12,7 +12,11 @@ const steps = [
   ['ビルド', () => buildIfStale({ force: process.env.CI === 'true' })],
   ['JS のサイズ予算', () => run(process.execPath, ['scripts/check-size.mjs'])],
   ['型チェック', () => run('pnpm', ['-r', '--workspace-concurrency=1', 'run', 'typecheck'])],
-  ['単体・結合テスト (Vitest)', () => run('pnpm', ['-r', '--workspace-concurrency=1', 'run', 'test'])],
+  [
+    '単体・結合テスト (Vitest)',
+    // The e2e package's own test is the Playwright step below.
+    () => run('pnpm', ['-r', '--workspace-concurrency=1', '--filter', '!@tsumiki/e2e', 'run', 'test']),
+  ],
   [
     '公開パッケージの検査 (publint, attw)',
     () => run('pnpm', ['-r', '--workspace-concurrency=1', 'run', 'lint:package']),

@@ -237,7 +237,7 @@ test('the Shift_JIS export downloads and reads back in the import preview, row b
   const preview = dialog.getByTestId('import-preview');
   await expect(preview).toBeVisible();
   await expect(dialog).toContainText('エラー 0 行');
-  await expect(dialog).toContainText('取り込まない列: 担当者、登録日時、更新日時、ID');
+  await expect(dialog).toContainText('取り込まない列: 担当者名、登録日時、更新日時、ID');
   await expect(preview.getByRole('row').nth(1)).toContainText('登録できます');
   await expectNoSeriousA11yViolations(page, 'import preview');
   // Nothing is registered until the user confirms.

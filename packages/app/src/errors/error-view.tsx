@@ -1,4 +1,12 @@
-import { type DisplayError, ErrorModal, ErrorSnackbar, needsErrorModal } from '@tsumiki/ui';
+import { fieldLabels } from '@tsumiki/api-client';
+import { type DisplayError, ErrorModal, ErrorSnackbar, MessagesProvider, needsErrorModal } from '@tsumiki/ui';
+
+/**
+ * Validation errors name fields by the contract's labels (its `title`s), never by their keys.
+ * Provided here, with the error display, so the labels load with the first error rather than on
+ * the first paint.
+ */
+const FIELD_LABELS = { errors: { fieldLabels: { ...fieldLabels } } };
 
 export interface ErrorViewProps {
   error: DisplayError;
@@ -23,24 +31,28 @@ export default function ErrorView({
   supportEmail,
   onLogout,
 }: ErrorViewProps) {
-  return needsErrorModal(error) ? (
-    <ErrorModal
-      error={error}
-      open={open}
-      onOpenChange={(next) => (next ? undefined : onHide())}
-      onRetry={onRetry}
-      retrying={retrying}
-      supportEmail={supportEmail}
-      onLogout={onLogout}
-    />
-  ) : (
-    <ErrorSnackbar
-      error={error}
-      open={open}
-      onDismiss={onHide}
-      onRetry={onRetry}
-      retrying={retrying}
-      supportEmail={supportEmail}
-    />
+  return (
+    <MessagesProvider messages={FIELD_LABELS}>
+      {needsErrorModal(error) ? (
+        <ErrorModal
+          error={error}
+          open={open}
+          onOpenChange={(next) => (next ? undefined : onHide())}
+          onRetry={onRetry}
+          retrying={retrying}
+          supportEmail={supportEmail}
+          onLogout={onLogout}
+        />
+      ) : (
+        <ErrorSnackbar
+          error={error}
+          open={open}
+          onDismiss={onHide}
+          onRetry={onRetry}
+          retrying={retrying}
+          supportEmail={supportEmail}
+        />
+      )}
+    </MessagesProvider>
   );
 }

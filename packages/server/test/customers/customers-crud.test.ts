@@ -1,6 +1,7 @@
 import Encoding from 'encoding-japanese';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withTenant } from '../../src/platform/db/tenant-scope';
 import { DEMO_TENANTS, DEMO_USERS } from '../../src/seed/demo';
 import { expectErrorEnvelope, expectMatchesContract } from '../support/contract';
 import { readBack } from '../support/csv';
@@ -225,6 +226,19 @@ describe('customers, whole', () => {
     const unknown = await send('GET', '/api/postal-codes/0000000', staff);
     expect(unknown.statusCode).toBe(404);
     expectErrorEnvelope(unknown.json(), 'RES_001');
+  });
+
+  it('keeps the search terms with their customer, also when a customer is deleted for good', async () => {
+    const { id } = (await send('POST', '/api/customers', admin, { ...hanako, last_name: '消去' })).json();
+    const terms = () =>
+      withTenant(server.database.owner, DEMO_TENANTS.sakura.id, (tx) =>
+        tx.selectFrom('customer_search_terms').select('term').where('customer_id', '=', id).execute(),
+      );
+    expect((await terms()).length).toBeGreaterThan(10);
+    await withTenant(server.database.owner, DEMO_TENANTS.sakura.id, (tx) =>
+      tx.deleteFrom('customers').where('id', '=', id).execute(),
+    );
+    expect(await terms()).toEqual([]);
   });
 
   it('never lets one tenant see another tenant’s customer', async () => {
