@@ -159,6 +159,21 @@ export async function countCustomers(
       .executeTakeFirst();
     return { total: Number(row?.live_rows ?? 0), capped: false };
   }
+  if (query.search !== undefined && query.companyFilter === undefined && hasBigram(query.search)) {
+    // A term of one bigram (every 2-character search) is counted from the index alone: terms
+    // exist only for live customers, and one bigram present is the substring itself.
+    const folded = sql`tsumiki_search_fold(${query.search})`;
+    const { rows } = await sql<{ total: string | null }>`
+      select case when cardinality(tsumiki_bigrams(${folded})) = 1 and strpos(${folded}, '|') = 0 then (
+        select count(*) from (
+          select 1 from customer_search_terms t
+          where t.tenant_id = ${tx.tenantId} and t.scope = 'a' and t.term = any(tsumiki_bigrams(${folded}))
+          limit ${FILTERED_TOTAL_CAP + 1}
+        ) as postings
+      ) end as total`.execute(tx);
+    const fromIndex = rows[0]?.total;
+    if (fromIndex !== null && fromIndex !== undefined) return capped(Number(fromIndex));
+  }
   const { total } = await tx
     .selectFrom(
       liveCustomers(tx, query)
@@ -168,7 +183,10 @@ export async function countCustomers(
     )
     .select((eb) => eb.fn.countAll<string>().as('total'))
     .executeTakeFirstOrThrow();
-  const counted = Number(total);
+  return capped(Number(total));
+}
+
+function capped(counted: number): { total: number; capped: boolean } {
   return counted > FILTERED_TOTAL_CAP
     ? { total: FILTERED_TOTAL_CAP, capped: true }
     : { total: counted, capped: false };
