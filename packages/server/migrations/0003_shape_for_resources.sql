@@ -198,6 +198,16 @@ create function tsumiki_customer_company_fold(company_name text, company_name_ka
 language sql immutable parallel safe
 return tsumiki_search_fold(coalesce(company_name, '') || '|' || coalesce(company_name_kana, ''));
 
+-- A customer's search terms: scope 'a' from every searchable field, 'c' from the company only.
+create function tsumiki_customer_terms(search_text text, company_name text, company_name_kana text)
+returns table (scope "char", term text)
+language sql immutable parallel safe
+as $$
+  select 'a'::"char", unnest(tsumiki_bigrams(search_text))
+  union
+  select 'c'::"char", unnest(tsumiki_bigrams(tsumiki_customer_company_fold(company_name, company_name_kana)))
+$$;
+
 create function tsumiki_sync_customer_search_terms() returns trigger
 language plpgsql as $$
 begin
@@ -212,11 +222,7 @@ begin
     insert into customer_search_terms (tenant_id, scope, term, customer_id)
     select n.tenant_id, s.scope, s.term, n.id
     from new_rows n join old_rows o on o.tenant_id = n.tenant_id and o.id = n.id
-    cross join lateral (
-      select 'a'::"char" as scope, unnest(tsumiki_bigrams(n.search_text)) as term
-      union
-      select 'c'::"char", unnest(tsumiki_bigrams(tsumiki_customer_company_fold(n.company_name, n.company_name_kana)))
-    ) s
+    cross join lateral tsumiki_customer_terms(n.search_text, n.company_name, n.company_name_kana) s
     where n.deleted_at is null
       and (o.search_text is distinct from n.search_text
            or o.company_name is distinct from n.company_name
@@ -226,11 +232,7 @@ begin
     insert into customer_search_terms (tenant_id, scope, term, customer_id)
     select n.tenant_id, s.scope, s.term, n.id
     from new_rows n
-    cross join lateral (
-      select 'a'::"char" as scope, unnest(tsumiki_bigrams(n.search_text)) as term
-      union
-      select 'c'::"char", unnest(tsumiki_bigrams(tsumiki_customer_company_fold(n.company_name, n.company_name_kana)))
-    ) s
+    cross join lateral tsumiki_customer_terms(n.search_text, n.company_name, n.company_name_kana) s
     where n.deleted_at is null;
   end if;
   return null;
@@ -260,11 +262,7 @@ create trigger drop_search_terms_delete after delete on customers referencing ol
 insert into customer_search_terms (tenant_id, scope, term, customer_id)
 select c.tenant_id, s.scope, s.term, c.id
 from customers c
-cross join lateral (
-  select 'a'::"char" as scope, unnest(tsumiki_bigrams(c.search_text)) as term
-  union
-  select 'c'::"char", unnest(tsumiki_bigrams(tsumiki_customer_company_fold(c.company_name, c.company_name_kana)))
-) s
+cross join lateral tsumiki_customer_terms(c.search_text, c.company_name, c.company_name_kana) s
 where c.deleted_at is null;
 
 -- ── interactions ─────────────────────────────────────────────────────────────────────────

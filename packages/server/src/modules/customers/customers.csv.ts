@@ -31,7 +31,7 @@ import {
   guardCsvFormula,
 } from '@tsumiki/api-client';
 import Encoding from 'encoding-japanese';
-import type { Prefecture } from '../addresses/prefectures';
+import type { CustomerView } from './customers.repository';
 
 export type CsvEncoding = 'utf-8' | 'shift_jis';
 
@@ -43,28 +43,8 @@ export const CUSTOMER_CSV_COLUMNS: ReadonlyArray<{ field: CustomerCsvField; head
   ...CUSTOMER_CSV_REFERENCE_COLUMNS.map(({ key, header }) => ({ field: key, header })),
 ];
 
-/** One customer as written to the CSV. */
-export interface CsvCustomer {
-  id: string;
-  last_name: string;
-  first_name: string;
-  last_name_kana: string;
-  first_name_kana: string;
-  company_name: string | null;
-  company_name_kana: string | null;
-  email: string | null;
-  phone: string | null;
-  postal_code: string | null;
-  prefecture: Prefecture | null;
-  city: string | null;
-  address_line: string | null;
-  tags: string[];
-  notes: string | null;
-  /** The assigned staff member's display name. */
-  assignee_name: string | null;
-  created_at: Date;
-  updated_at: Date;
-}
+/** One customer as written to the CSV: the columns' fields of a customer row. */
+export type CsvCustomer = Pick<CustomerView, CustomerCsvField>;
 
 export interface CustomersToCsvOptions {
   /** CP932 only: '〓' for a character it cannot encode (default), or throw `CsvEncodingError`. */
