@@ -251,6 +251,9 @@ test('keyboard only: search, then open a customer from the list', async ({ page 
   await page.getByRole('searchbox', { name: '顧客を検索' }).focus();
   await page.keyboard.type('03-');
   await expect(page).toHaveURL(/q=03-/);
+  // Wait for the answer to this search, not the previous rows kept on screen while it loads.
+  await expect(page.getByTestId('customer-total')).toContainText('条件に一致する顧客');
+  await expect(page.getByRole('table', { name: '顧客一覧' })).not.toHaveAttribute('aria-busy', 'true');
   const firstLink = page.getByRole('table', { name: '顧客一覧' }).getByRole('link').first();
   const name = (await firstLink.textContent()) ?? '';
   // Tab from the search box reaches the first customer's link (through the filters and sort).

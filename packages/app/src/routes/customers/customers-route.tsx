@@ -237,7 +237,11 @@ export function Component() {
   const clearFilters = () => update({ q: '', company: '', page: 1 });
 
   let summary = '';
-  if (data) {
+  if (customers.isPlaceholderData) {
+    // The rows on screen still answer the previous conditions: say so rather than pair the new
+    // label with the old count.
+    summary = '検索しています…';
+  } else if (data) {
     const total = formatCustomerTotal(data.total, data.total_capped);
     summary = filtered ? `条件に一致する顧客: ${total}` : `登録されている顧客: ${total}`;
   }
