@@ -2,12 +2,11 @@
 // pnpm bench: GET /api/customers of the product server against a bare Fastify + pg server that
 // verifies the same token and runs the same SQL (captured from the product server), on a
 // throwaway database of realistic Japanese customers. See bench/README.md.
-import { fork, spawnSync } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import { dirname, join, relative, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
@@ -24,6 +23,17 @@ import {
 import { generateCustomers } from './lib/data.mjs';
 import { percentile, runLoad, runSerial, summarize } from './lib/load.mjs';
 import { integer, mark, ms, percent, table } from './lib/report.mjs';
+import {
+  atCleanup,
+  elapsedText,
+  freePort,
+  gitDescribe,
+  makeRunDir,
+  runScript,
+  say,
+  step,
+  writeResult,
+} from './lib/runtime.mjs';
 import {
   benchDir,
   buildIsStale,
@@ -97,16 +107,13 @@ const settings = {
 settings.deepSkip = number('BENCH_DEEP_SKIP', Math.floor(settings.customers / 2));
 
 const TARGETS = { ratio: 0.9, defaultP99: 15, searchP95: 20, ilikeFactor: 20 };
-const dataRoot = resolve(env.BENCH_DATA_DIR ?? join(benchDir, '.data'));
 const outFile = resolve(
   env.BENCH_OUT ?? join(benchDir, 'results', quick ? 'customers-list.quick.json' : 'customers-list.json'),
 );
 
-const say = (message = '') => process.stdout.write(`${message}\n`);
 const detail = (message) => {
   if (verbose) say(`  ${message}`);
 };
-const step = (message) => say(`▶ ${message}`);
 const timed = async (label, work) => {
   const started = performance.now();
   const result = await work();
@@ -114,40 +121,7 @@ const timed = async (label, work) => {
   return result;
 };
 
-// ── resources to give back ───────────────────────────────────────────────────────────────
-
-const cleanups = [];
-let cleaningUp = null;
-function cleanup() {
-  cleaningUp ??= (async () => {
-    for (const task of cleanups.reverse()) {
-      try {
-        await task();
-      } catch (error) {
-        process.stderr.write(`後片付け中のエラー: ${error?.message ?? error}\n`);
-      }
-    }
-  })();
-  return cleaningUp;
-}
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => {
-    say(`\n${signal} を受け取りました。後片付けをしています…`);
-    cleanup().then(() => process.exit(130));
-  });
-}
-
-function freePort() {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolvePort(port));
-    });
-  });
-}
+// ── children ─────────────────────────────────────────────────────────────────────────────
 
 /** Starts a child (Node 24, NODE_ENV=production) and waits for its { ready, url } message. */
 function startChild(label, script, childEnv) {
@@ -173,7 +147,7 @@ function startChild(label, script, childEnv) {
         });
         child.kill('SIGTERM');
       });
-    cleanups.push(stop);
+    atCleanup(stop);
     const timer = setTimeout(
       () => reject(new Error(`${label} が 60 秒以内に起動しませんでした\n${output}`)),
       60_000,
@@ -198,14 +172,6 @@ async function getJson(url, headers) {
     body = JSON.parse(text);
   } catch {}
   return { status: response.status, body, text, bytes: Buffer.byteLength(text) };
-}
-
-function gitDescribe(dir) {
-  const run = (...args) => spawnSync('git', ['-C', dir, ...args], { encoding: 'utf8' });
-  const head = run('rev-parse', '--short', 'HEAD');
-  if (head.status !== 0) return null;
-  const dirty = run('status', '--porcelain', '--', '.').stdout.trim() !== '';
-  return `${head.stdout.trim()}${dirty ? '（作業ツリーに未コミットの変更あり）' : ''}`;
 }
 
 // ── the database ─────────────────────────────────────────────────────────────────────────
@@ -293,14 +259,7 @@ async function main() {
     if (!(name in api)) throw new Error(`サーバーの公開 API に ${name} がありません（${dir}/src/index.ts）`);
   }
 
-  // A throwaway data directory whose parents the postgres OS user can traverse (not below 0700).
-  mkdirSync(dataRoot, { recursive: true, mode: 0o755 });
-  chmodSync(dataRoot, 0o755);
-  const runDir = join(dataRoot, `run-${process.pid}`);
-  rmSync(runDir, { recursive: true, force: true });
-  mkdirSync(runDir, { recursive: true, mode: 0o755 });
-  if (env.BENCH_KEEP_DATA !== '1') cleanups.push(() => rmSync(runDir, { recursive: true, force: true }));
-  else cleanups.push(() => say(`データベースを残しました: ${runDir}`));
+  const runDir = makeRunDir('run');
 
   // ── 1. PostgreSQL; its log (stderr) comes to us, with a prefix that names backend and role ──
   step('組み込み PostgreSQL を起動しています');
@@ -312,7 +271,7 @@ async function main() {
     log: detail,
     postgresLog: (message) => postgresLog.push(message),
   });
-  cleanups.push(() => cluster.stop());
+  atCleanup(() => cluster.stop());
   {
     const admin = new pg.Client({ connectionString: cluster.ownerUrl });
     await admin.connect();
@@ -334,7 +293,7 @@ async function main() {
 
   const owner = new pg.Client({ connectionString: cluster.ownerUrl, application_name: 'tsumiki-bench' });
   await owner.connect();
-  cleanups.push(() => owner.end());
+  atCleanup(() => owner.end());
 
   // ── 3. customers and interactions ──
   step(`顧客 ${integer(settings.customers)} 件を作成しています（テナント「${tenant.name}」）`);
@@ -704,7 +663,7 @@ async function main() {
   ];
   const app = new pg.Client({ connectionString: appUrl, application_name: 'tsumiki-bench-ilike' });
   await app.connect();
-  cleanups.push(() => app.end());
+  atCleanup(() => app.end());
   const pattern = `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
   const ilikeOnce = async () => {
     const started = performance.now();
@@ -855,28 +814,14 @@ async function main() {
     failures,
     elapsedSeconds: (Date.now() - startedAt.getTime()) / 1000,
   };
-  mkdirSync(dirname(outFile), { recursive: true });
-  const rounded = (_key, value) =>
-    typeof value === 'number' && !Number.isInteger(value) ? Math.round(value * 1000) / 1000 : value;
-  writeFileSync(outFile, `${JSON.stringify(report, rounded, 2)}\n`);
+  const shownOut = writeResult(outFile, report);
   const elapsedSeconds = (Date.now() - startedAt.getTime()) / 1000;
   say();
-  say(
-    `結果: ${outFile.startsWith(`${process.cwd()}/`) ? relative(process.cwd(), outFile) : outFile}（所要時間 ${Math.floor(elapsedSeconds / 60)} 分 ${Math.round(elapsedSeconds % 60)} 秒）`,
-  );
+  say(`結果: ${shownOut}（所要時間 ${elapsedText(elapsedSeconds)}）`);
   if (failures > 0) {
     say(`エラーになったリクエストが ${failures} 件あります。`);
     process.exitCode = 1;
   }
 }
 
-try {
-  await main();
-} catch (error) {
-  process.stderr.write(`\nベンチマークを完了できませんでした:\n${error?.stack ?? error}\n`);
-  if (error?.cause) process.stderr.write(`原因: ${error.cause?.stack ?? error.cause}\n`);
-  process.exitCode = 1;
-} finally {
-  await cleanup();
-  process.exit(process.exitCode ?? 0);
-}
+await runScript(main, 'ベンチマーク');

@@ -48,6 +48,8 @@ export default async function globalSetup() {
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      // A production start seeds the demo tenants only when asked (as `pnpm start` does).
+      TSUMIKI_DEMO: '1',
       HOST: '127.0.0.1',
       PORT: String(port),
       TSUMIKI_DATA_DIR: dataDir,

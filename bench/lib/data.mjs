@@ -391,3 +391,43 @@ export function generateCustomers({ seed, count, tenantId, userIds, now, interac
   }
   return { customers, interactions };
 }
+
+/**
+ * The same fictitious people as request bodies of the API, for the scripts that write through it
+ * (the crash drill, the soak): CustomerInput, and for each customer its interactions as
+ * InteractionInput without customer_id (known only once the server has answered the create).
+ */
+export function apiInputs({ seed, count, assigneeIds = [], now = new Date(), interactionsPerCustomer = 2 }) {
+  const { customers, interactions } = generateCustomers({
+    seed,
+    count,
+    tenantId: null,
+    userIds: assigneeIds.length > 0 ? assigneeIds : [null],
+    now,
+    interactionsPerCustomer,
+  });
+  const timelines = new Map(customers.map((customer) => [customer.id, []]));
+  for (const { customer_id, type, summary, content } of interactions) {
+    timelines.get(customer_id).push({ type, summary, content });
+  }
+  return customers.map((c) => ({
+    input: {
+      last_name: c.last_name,
+      first_name: c.first_name,
+      last_name_kana: c.last_name_kana,
+      first_name_kana: c.first_name_kana,
+      company_name: c.company_name,
+      company_name_kana: c.company_name_kana,
+      email: c.email,
+      phone: c.phone,
+      postal_code: c.postal_code,
+      prefecture: c.prefecture,
+      city: c.city,
+      address_line: c.address_line,
+      tags: c.tags,
+      assignee_user_id: c.assignee,
+      notes: c.notes,
+    },
+    interactions: timelines.get(c.id),
+  }));
+}

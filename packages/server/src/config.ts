@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { PASSWORD_HASH_COST } from './auth/passwords';
 import { packageRoot, repoRoot } from './paths';
 
 export type NodeEnv = 'production' | 'development' | 'test';
@@ -12,7 +13,13 @@ export interface GoogleConfig {
 export interface Config {
   nodeEnv: NodeEnv;
   port: number;
+  /** Interface to listen on: 127.0.0.1 unless HOST says otherwise (0.0.0.0 for every interface). */
   host: string;
+  /**
+   * The address people use to reach the server (https://tsumiki.example.jp), without a trailing
+   * slash; null when not set. Names the issuer of access tokens and, later, links in invitations.
+   */
+  publicUrl: string | null;
   /** Owner connection (migrations, bootstrap). Null: the embedded cluster under dataDir. */
   databaseUrl: string | null;
   /** Optional ready-made connection for the non-superuser app role; derived from databaseUrl otherwise. */
@@ -20,6 +27,10 @@ export interface Config {
   dataDir: string;
   /** Port of the embedded cluster; null picks a free port at start. */
   embeddedPostgresPort: number | null;
+  /**
+   * Seed the demo tenants into an empty database. Off by default with NODE_ENV=production (a real
+   * deployment never gets accounts with a published password unless TSUMIKI_DEMO=1 asks for them).
+   */
   demo: boolean;
   /** Null: generated once and kept in the database so that every server process shares it. */
   authJwtSecret: string | null;
@@ -27,10 +38,19 @@ export interface Config {
   sessionTtlSeconds: number;
   /** A rotated refresh token may be presented again within this window (concurrent tabs). */
   refreshTokenReuseGraceSeconds: number;
-  /** Password sign-ins per IP and minute (refresh grants get ten times as many). */
+  /**
+   * Token requests (sign-ins) per IP and minute, a flood guard only: wrong passwords are throttled
+   * per account and per IP by failures (src/auth/sign-in-throttle.ts). Refresh grants get ten
+   * times as many.
+   */
   authRateLimitPerMinute: number;
-  /** /api requests per IP and minute per process; 0 disables. */
+  /**
+   * /api requests per minute, one budget over all of /api: per user when signed in, else per
+   * address (kept in each process's memory); 0 disables.
+   */
   apiRateLimitPerMinute: number;
+  /** scrypt cost N for new password hashes (PASSWORD_HASH_COST; tests use a lower one for speed). */
+  passwordHashCost: number;
   appDistDir: string;
   /** Serve the built SPA from appDistDir (production, or whenever it has been built). */
   serveApp: boolean;
@@ -115,6 +135,23 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     problems.push(`LOG_LEVEL は ${LOG_LEVELS.join(' / ')} のいずれかです（現在: "${rawLogLevel}"）`);
 
   const rawDemo = read('TSUMIKI_DEMO');
+  if (rawDemo !== undefined && rawDemo !== '0' && rawDemo !== '1') {
+    problems.push(`TSUMIKI_DEMO は 1（デモデータを入れる）か 0（入れない）です（現在: "${rawDemo}"）`);
+  }
+  const rawPublicUrl = read('PUBLIC_URL');
+  let publicUrl: string | null = null;
+  if (rawPublicUrl !== undefined) {
+    try {
+      const parsed = new URL(rawPublicUrl);
+      if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new Error('protocol');
+      if (parsed.pathname !== '/' || parsed.search || parsed.hash) throw new Error('path');
+      publicUrl = parsed.origin;
+    } catch {
+      problems.push(
+        `PUBLIC_URL は https://tsumiki.example.jp のようにスキームとホストだけで指定してください（現在: "${rawPublicUrl}"）`,
+      );
+    }
+  }
   const rawTrustProxy = read('TRUST_PROXY');
 
   // Relative paths are taken from the working directory; the defaults live at the repository root
@@ -131,18 +168,21 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const config: Config = {
     nodeEnv,
     port,
-    host: read('HOST') ?? (nodeEnv === 'production' ? '0.0.0.0' : '127.0.0.1'),
+    // Loopback unless asked: a production start does not open itself to the network by surprise.
+    host: read('HOST') ?? '127.0.0.1',
+    publicUrl,
     databaseUrl,
     databaseAppUrl,
     dataDir,
     embeddedPostgresPort: embeddedPort,
-    demo: rawDemo !== '0',
+    demo: rawDemo === undefined ? nodeEnv !== 'production' : rawDemo === '1',
     authJwtSecret,
     accessTokenTtlSeconds: integer('ACCESS_TOKEN_TTL', 900, 30, 86_400),
     sessionTtlSeconds: integer('SESSION_TTL', 8 * 60 * 60, 300, 30 * 86_400),
     refreshTokenReuseGraceSeconds: integer('REFRESH_TOKEN_REUSE_GRACE', 10, 0, 300),
-    authRateLimitPerMinute: integer('AUTH_RATE_LIMIT_PER_MINUTE', 30, 1, 100_000),
+    authRateLimitPerMinute: integer('AUTH_RATE_LIMIT_PER_MINUTE', 300, 1, 100_000),
     apiRateLimitPerMinute: integer('API_RATE_LIMIT_PER_MINUTE', 1200, 0, 1_000_000),
+    passwordHashCost: PASSWORD_HASH_COST,
     appDistDir,
     serveApp: nodeEnv === 'production' || existsSync(join(appDistDir, 'index.html')),
     trustProxy: rawTrustProxy === '1' || rawTrustProxy === 'true',
@@ -163,12 +203,21 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   return config;
 }
 
+/**
+ * The `iss` of access tokens, fixed by configuration (never taken from a request's Host header,
+ * which the client controls) and checked on every token.
+ */
+export function authIssuer(config: Pick<Config, 'publicUrl'>): string {
+  return `${config.publicUrl ?? 'tsumiki'}/auth/v1`;
+}
+
 /** A complete configuration for tests and tools, without reading the environment. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     nodeEnv: 'test',
     port: 0,
     host: '127.0.0.1',
+    publicUrl: null,
     databaseUrl: null,
     databaseAppUrl: null,
     dataDir: join(packageRoot, '.data-test'),
@@ -180,6 +229,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     refreshTokenReuseGraceSeconds: 10,
     authRateLimitPerMinute: 1000,
     apiRateLimitPerMinute: 0,
+    // A quarter of a second less per sign-in across a few hundred test sign-ins; the production
+    // cost and the upgrade from a weaker hash are tested on their own (auth-service.test.ts).
+    passwordHashCost: 2 ** 14,
     appDistDir: join(packageRoot, '.data-test', 'no-app'),
     serveApp: false,
     trustProxy: false,

@@ -51,9 +51,16 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(
-    `起動できませんでした / failed to start:\n${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-  );
-  if (error instanceof Error && error.cause) process.stderr.write(`原因 / cause: ${String(error.cause)}\n`);
+  // The message says what went wrong and how to fix it, in Japanese; the stack is for developers
+  // and only shows with LOG_LEVEL=debug (or trace).
+  const verbose = ['debug', 'trace'].includes(process.env.LOG_LEVEL ?? '');
+  const message = error instanceof Error ? error.message : String(error);
+  process.stderr.write(`起動できませんでした / failed to start:\n${message}\n`);
+  if (error instanceof Error && error.cause) {
+    const cause = error.cause instanceof Error ? error.cause.message : String(error.cause);
+    process.stderr.write(`原因 / cause: ${cause}\n`);
+  }
+  if (verbose && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
+  else process.stderr.write('詳しい情報は LOG_LEVEL=debug で起動すると表示されます。\n');
   process.exit(1);
 });

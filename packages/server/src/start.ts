@@ -58,10 +58,11 @@ export async function startTsumiki(
       ownerUrl,
       appUrl: config.databaseAppUrl,
       demo: config.demo,
+      passwordHashCost: config.passwordHashCost,
       log,
     });
     db = openDatabase(bootstrap.appUrl);
-    app = await buildServer({ db, config });
+    app = await buildServer({ db, config, jwtSecret: bootstrap.jwtSecret });
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = address && typeof address === 'object' ? address.port : config.port;

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config';
+import { authIssuer, ConfigError, loadConfig } from '../src/config';
 import { packageRoot, repoRoot } from '../src/paths';
 
 describe('loadConfig', () => {
@@ -49,15 +49,28 @@ describe('loadConfig', () => {
     });
   });
 
-  it('listens on every interface in production and serves the built app', async () => {
+  it('starts safe in production: loopback only, no demo accounts, the built app served', async () => {
     const dist = await mkdtemp(join(tmpdir(), 'tsumiki-config-'));
     try {
       await writeFile(join(dist, 'index.html'), '<!doctype html>');
       const config = loadConfig({ NODE_ENV: 'production', APP_DIST_DIR: dist });
-      expect(config).toMatchObject({ host: '0.0.0.0', serveApp: true, appDistDir: dist });
+      expect(config).toMatchObject({ host: '127.0.0.1', demo: false, serveApp: true, appDistDir: dist });
+      // Both only when asked for explicitly.
+      expect(
+        loadConfig({ NODE_ENV: 'production', APP_DIST_DIR: dist, HOST: '0.0.0.0', TSUMIKI_DEMO: '1' }),
+      ).toMatchObject({ host: '0.0.0.0', demo: true });
     } finally {
       await rm(dist, { recursive: true, force: true });
     }
+  });
+
+  it('names the token issuer from PUBLIC_URL, never from a request', () => {
+    expect(authIssuer(loadConfig({}, '/x'))).toBe('tsumiki/auth/v1');
+    const config = loadConfig({ PUBLIC_URL: 'https://tsumiki.example.jp/' }, '/x');
+    expect(config.publicUrl).toBe('https://tsumiki.example.jp');
+    expect(authIssuer(config)).toBe('https://tsumiki.example.jp/auth/v1');
+    expect(() => loadConfig({ PUBLIC_URL: 'https://tsumiki.example.jp/app' }, '/x')).toThrow(/PUBLIC_URL/);
+    expect(() => loadConfig({ TSUMIKI_DEMO: 'yes' }, '/x')).toThrow(/TSUMIKI_DEMO/);
   });
 
   it('fails fast, listing every problem in Japanese', () => {

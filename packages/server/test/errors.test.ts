@@ -1,7 +1,7 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../src/app';
-import { testConfig } from '../src/config';
+import { authIssuer, testConfig } from '../src/config';
 import { appRoleUrl } from '../src/platform/db/app-role';
 import { openDatabase } from '../src/platform/db/database';
 import { findFreePort } from '../src/platform/db/embedded';
@@ -120,6 +120,7 @@ describe('infrastructure failures', () => {
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(DEMO_USERS.sakuraAdmin.id)
         .setAudience('authenticated')
+        .setIssuer(authIssuer(testConfig()))
         .setIssuedAt()
         .setExpirationTime('5m')
         .sign(new TextEncoder().encode(secret));

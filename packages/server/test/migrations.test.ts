@@ -154,6 +154,8 @@ describe('migrations', () => {
       expect((await migrate(old)).applied).toEqual([
         '0002_session_events_and_permissions',
         '0003_shape_for_resources',
+        '0004_auth_hardening',
+        '0005_events_and_notifications',
       ]);
 
       const { rows } = await old.query<{ role: 'admin' | 'staff' | 'user'; permissions: string[] }>(

@@ -184,7 +184,6 @@ describe('the route layer refuses a contract it cannot serve', () => {
       handlers,
       authService: {} as AuthService,
       db: {} as Db,
-      rateLimitPerMinute: 0,
     });
 
   it('when a planned operation lost its 501 (implemented in the contract, no handler)', async () => {

@@ -1,7 +1,6 @@
-import { infiniteQueryOptions, mutationOptions, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { type ApiClient, unwrap } from '../client';
-import { defaultDownloadNames, downloadFile } from '../download';
-import { type BodyOf, invalidates, type QueryOf, type TenantId, tenantHeader, tenantKey } from './shared';
+import { type BodyOf, type QueryOf, type TenantId, tenantHeader, tenantKey } from './shared';
 
 export type CustomerListQuery = QueryOf<'listCustomers'>;
 export type CustomerExportQuery = QueryOf<'exportCustomers'>;
@@ -54,42 +53,6 @@ export function customerQueryOptions(api: ApiClient, tenantId: TenantId, id: str
   });
 }
 
-/** POST /api/customers */
-export function createCustomerMutationOptions(api: ApiClient, tenantId: TenantId) {
-  return mutationOptions({
-    mutationKey: [...customerKeys.all(tenantId), 'create'],
-    mutationFn: (body: BodyOf<'createCustomer'>) =>
-      unwrap(api.POST('/api/customers', { params: tenantHeader(tenantId), body }), '/api/customers'),
-    onSuccess: invalidates(tenantId, 'customers'),
-  });
-}
-
-/** PUT /api/customers/{id} */
-export function updateCustomerMutationOptions(api: ApiClient, tenantId: TenantId) {
-  return mutationOptions({
-    mutationKey: [...customerKeys.all(tenantId), 'update'],
-    mutationFn: ({ id, body }: { id: string; body: BodyOf<'updateCustomer'> }) =>
-      unwrap(
-        api.PUT('/api/customers/{id}', { params: { ...tenantHeader(tenantId), path: { id } }, body }),
-        '/api/customers/{id}',
-      ),
-    onSuccess: invalidates(tenantId, 'customers', 'interactions'),
-  });
-}
-
-/** DELETE /api/customers/{id} */
-export function deleteCustomerMutationOptions(api: ApiClient, tenantId: TenantId) {
-  return mutationOptions({
-    mutationKey: [...customerKeys.all(tenantId), 'delete'],
-    mutationFn: (id: string) =>
-      unwrap(
-        api.DELETE('/api/customers/{id}', { params: { ...tenantHeader(tenantId), path: { id } } }),
-        '/api/customers/{id}',
-      ),
-    onSuccess: invalidates(tenantId, 'customers', 'interactions'),
-  });
-}
-
 /** GET /api/customers/assignees — the tenant's active users who can be a customer's 担当者. */
 export function customerAssigneesQueryOptions(api: ApiClient, tenantId: TenantId) {
   return queryOptions({
@@ -99,54 +62,6 @@ export function customerAssigneesQueryOptions(api: ApiClient, tenantId: TenantId
         api.GET('/api/customers/assignees', { params: tenantHeader(tenantId), signal }),
         '/api/customers/assignees',
       ),
-  });
-}
-
-/**
- * GET /api/customers/export — the customers matching the list's filters as CSV, `{ blob, filename }`
- * (default 顧客一覧.csv). A download the user asks for, hence a mutation.
- */
-export function exportCustomersMutationOptions(api: ApiClient, tenantId: TenantId) {
-  return mutationOptions({
-    mutationKey: [...customerKeys.all(tenantId), 'export'],
-    mutationFn: (query: CustomerExportQuery = {}) =>
-      downloadFile(
-        api.GET('/api/customers/export', { params: { ...tenantHeader(tenantId), query }, parseAs: 'blob' }),
-        defaultDownloadNames.customersCsv,
-        '/api/customers/export',
-      ),
-  });
-}
-
-/**
- * POST /api/customers/import — checks the rows (`dry_run: true`, the default) or registers the
- * valid ones (`dry_run: false`, which alone refreshes the customer list).
- */
-export function importCustomersMutationOptions(api: ApiClient, tenantId: TenantId) {
-  const refresh = invalidates(tenantId, 'customers');
-  return mutationOptions({
-    mutationKey: [...customerKeys.all(tenantId), 'import'],
-    mutationFn: (body: CustomerImportBody) =>
-      unwrap(
-        api.POST('/api/customers/import', { params: tenantHeader(tenantId), body }),
-        '/api/customers/import',
-      ),
-    onSuccess: async (result, body, onMutateResult, context) => {
-      if (!result.dry_run) await refresh(result, body, onMutateResult, context);
-    },
-  });
-}
-
-/** POST /api/customers/{id}/restore — undoes a delete. */
-export function restoreCustomerMutationOptions(api: ApiClient, tenantId: TenantId) {
-  return mutationOptions({
-    mutationKey: [...customerKeys.all(tenantId), 'restore'],
-    mutationFn: (id: string) =>
-      unwrap(
-        api.POST('/api/customers/{id}/restore', { params: { ...tenantHeader(tenantId), path: { id } } }),
-        '/api/customers/{id}/restore',
-      ),
-    onSuccess: invalidates(tenantId, 'customers', 'interactions'),
   });
 }
 
@@ -214,15 +129,5 @@ export function customerInteractionsInfiniteQueryOptions(
       const loaded = pages.reduce((count, page) => count + page.interactions.length, 0);
       return lastPage.interactions.length > 0 && loaded < lastPage.total ? loaded : undefined;
     },
-  });
-}
-
-/** POST /api/interactions */
-export function createInteractionMutationOptions(api: ApiClient, tenantId: TenantId) {
-  return mutationOptions({
-    mutationKey: [...interactionKeys.all(tenantId), 'create'],
-    mutationFn: (body: BodyOf<'createInteraction'>) =>
-      unwrap(api.POST('/api/interactions', { params: tenantHeader(tenantId), body }), '/api/interactions'),
-    onSuccess: invalidates(tenantId, 'interactions', 'customers'),
   });
 }

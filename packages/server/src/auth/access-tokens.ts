@@ -23,6 +23,9 @@ export type AccessTokenCheck =
   | { valid: true; claims: AccessTokenClaims }
   | { valid: false; reason: 'expired' | 'invalid' };
 
+/** Clocks of two processes may differ a little; a token issued further ahead is not ours. */
+const CLOCK_TOLERANCE_SECONDS = 5;
+
 /** HS256 access tokens in the shape Supabase Auth issues (sub, email, aud, role, session_id). */
 export class AccessTokens {
   private readonly key: Uint8Array;
@@ -30,6 +33,8 @@ export class AccessTokens {
   constructor(
     secret: string,
     private readonly ttlSeconds: number,
+    /** The `iss` every token carries and must carry (see authIssuer in config.ts). */
+    private readonly issuer: string,
   ) {
     this.key = new TextEncoder().encode(secret);
   }
@@ -38,7 +43,6 @@ export class AccessTokens {
     userId: string;
     email: string;
     sessionId: string;
-    issuer: string;
     now?: Date;
   }): Promise<IssuedAccessToken> {
     const issuedAt = Math.floor((input.now ?? new Date()).getTime() / 1000);
@@ -54,7 +58,7 @@ export class AccessTokens {
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(input.userId)
       .setAudience(AUDIENCE)
-      .setIssuer(input.issuer)
+      .setIssuer(this.issuer)
       .setIssuedAt(issuedAt)
       .setExpirationTime(expiresAt)
       .sign(this.key);
@@ -63,7 +67,12 @@ export class AccessTokens {
 
   async verify(token: string): Promise<AccessTokenCheck> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], audience: AUDIENCE });
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: ['HS256'],
+        audience: AUDIENCE,
+        issuer: this.issuer,
+        requiredClaims: ['iat', 'exp', 'sub'],
+      });
       const { sub, email, session_id: sessionId, exp, iat } = payload;
       if (
         typeof sub !== 'string' ||
@@ -72,7 +81,9 @@ export class AccessTokens {
         !UUID.test(sub) ||
         !UUID.test(sessionId) ||
         typeof exp !== 'number' ||
-        typeof iat !== 'number'
+        typeof iat !== 'number' ||
+        // Issued in the future: not a token this server signed (jose only checks iat's type).
+        iat > Date.now() / 1000 + CLOCK_TOLERANCE_SECONDS
       ) {
         return { valid: false, reason: 'invalid' };
       }

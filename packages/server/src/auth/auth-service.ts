@@ -1,12 +1,19 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { Db } from '../platform/db/database';
 import type { AuthSession, User } from '../platform/db/schema';
 import type { AccessTokenCheck, AccessTokens, IssuedAccessToken } from './access-tokens';
 import { AUTH_MESSAGES, AuthServiceError } from './errors';
-import { dummyPasswordHash, verifyPassword } from './passwords';
+import {
+  dummyPasswordHash,
+  hashPassword,
+  needsRehash,
+  PASSWORD_HASH_COST,
+  verifyPassword,
+} from './passwords';
 import {
   findLiveSessionWithUser,
   findRefreshTokenForUpdate,
+  hasChild,
   insertRefreshToken,
   insertSession,
   insertSessionEvent,
@@ -15,11 +22,31 @@ import {
   revokeSession,
   revokeUserSessions,
 } from './sessions.repository';
-import { findUserByEmail, findUserById, recordSignIn } from './users.repository';
+import {
+  clearFailures,
+  type Device,
+  DeviceCookies,
+  lockedUntil,
+  minutesUntil,
+  recordFailure,
+  type ThrottleKey,
+  throttleKey,
+} from './sign-in-throttle';
+import {
+  findUserByEmail,
+  findUserById,
+  normalizeEmail,
+  recordSignIn,
+  updatePasswordHash,
+} from './users.repository';
 
 export interface AuthServiceOptions {
   db: Db;
   accessTokens: AccessTokens;
+  /** The server's signing key: refresh-token successors and device cookies are derived from it. */
+  secret: string;
+  /** scrypt cost for new hashes; a weaker stored hash is replaced at sign-in. */
+  passwordHashCost?: number;
   sessionTtlSeconds: number;
   refreshTokenReuseGraceSeconds: number;
   now?: () => Date;
@@ -29,14 +56,19 @@ export interface AuthServiceOptions {
 export interface ClientInfo {
   userAgent: string | null;
   ip: string | null;
-  /** `<origin>/auth/v1`, the `iss` of the access tokens. */
-  issuer: string;
+  /** The device cookie the browser sent (see sign-in-throttle.ts), if any. */
+  device?: string | undefined;
 }
 
 export interface SessionGrant {
   accessToken: IssuedAccessToken;
   refreshToken: string;
   user: User;
+}
+
+export interface PasswordGrant extends SessionGrant {
+  /** The device cookie to set: this browser has now signed in to this account. */
+  device: string;
 }
 
 export type Authentication =
@@ -50,6 +82,17 @@ function newRefreshToken(): { token: string; hash: string } {
   return { token, hash: hashRefreshToken(token) };
 }
 
+/**
+ * The token a refresh token is rotated to, derived from it with the server's key: a replay
+ * within the grace window gets the very same successor again (the auth protocol's intent),
+ * without the server ever storing a token itself, and nobody without the key and the token
+ * can compute it.
+ */
+function successorOf(key: Buffer, token: string): { token: string; hash: string } {
+  const successor = createHmac('sha256', key).update(token).digest('base64url');
+  return { token: successor, hash: hashRefreshToken(successor) };
+}
+
 export function hashRefreshToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
@@ -58,21 +101,59 @@ export function hashRefreshToken(token: string): string {
 export class AuthService {
   private readonly db: Db;
   private readonly now: () => Date;
+  private readonly successorKey: Buffer;
+  private readonly devices: DeviceCookies;
+  private readonly passwordHashCost: number;
 
   constructor(private readonly options: AuthServiceOptions) {
     this.db = options.db;
     this.now = options.now ?? (() => new Date());
+    this.successorKey = createHmac('sha256', options.secret)
+      .update('tsumiki refresh-token successor')
+      .digest();
+    this.devices = new DeviceCookies(options.secret);
+    this.passwordHashCost = options.passwordHashCost ?? PASSWORD_HASH_COST;
   }
 
-  async signInWithPassword(email: string, password: string, client: ClientInfo): Promise<SessionGrant> {
+  /**
+   * Password sign-in, throttled by failures per address, per account and per known browser
+   * (sign-in-throttle.ts). A locked key answers 429 before the password is even looked at.
+   */
+  async signInWithPassword(email: string, password: string, client: ClientInfo): Promise<PasswordGrant> {
+    const now = this.now();
     const user = await findUserByEmail(this.db, email);
-    // Always run scrypt, against a dummy hash when there is no account, so timing reveals nothing.
-    const matches = await verifyPassword(password, user?.password_hash ?? (await dummyPasswordHash()));
-    if (!user?.password_hash || !matches) {
-      throw new AuthServiceError(400, 'invalid_credentials', AUTH_MESSAGES.invalidCredentials);
+    const device: Device | null = this.devices.read(client.device);
+    const knownDevice = device !== null && device.userId === user?.id;
+    const keys: ThrottleKey[] = [
+      throttleKey('ip', client.ip ?? 'unknown'),
+      knownDevice ? throttleKey('device', device.id) : throttleKey('account', normalizeEmail(email)),
+    ];
+    const until = await lockedUntil(this.db, keys, now);
+    if (until) {
+      throw new AuthServiceError(
+        429,
+        'over_request_rate_limit',
+        AUTH_MESSAGES.signInLocked(minutesUntil(until, now)),
+      );
     }
 
-    const now = this.now();
+    // Always run scrypt, against a dummy hash when there is no account, so timing reveals nothing.
+    const matches = await verifyPassword(
+      password,
+      user?.password_hash ?? (await dummyPasswordHash(this.passwordHashCost)),
+    );
+    if (!user?.password_hash || !matches) {
+      await recordFailure(this.db, keys, now);
+      throw new AuthServiceError(400, 'invalid_credentials', AUTH_MESSAGES.invalidCredentials);
+    }
+    await clearFailures(
+      this.db,
+      keys.filter((key) => key.kind !== 'ip'),
+    );
+    if (needsRehash(user.password_hash, this.passwordHashCost)) {
+      await updatePasswordHash(this.db, user.id, await hashPassword(password, this.passwordHashCost));
+    }
+
     const refresh = newRefreshToken();
     const session = await this.db.transaction().execute(async (tx) => {
       const created = await insertSession(tx, {
@@ -93,14 +174,16 @@ export class AuthService {
       });
       return created;
     });
-    return this.grant({ ...user, last_sign_in_at: now }, session.id, refresh.token, client);
+    const grant = await this.grant({ ...user, last_sign_in_at: now }, session.id, refresh.token);
+    return { ...grant, device: this.devices.issue(user.id, device) };
   }
 
   /**
    * Exchanges a refresh token for a new session grant. Every token is used once: it is rotated
-   * on use. Presenting an already rotated token again is allowed for a short grace (two tabs
-   * refreshing at the same moment); after that it signals a stolen token, and the whole session
-   * is revoked.
+   * on use. Presenting an already rotated token again within a short grace (two tabs refreshing
+   * at the same moment) returns the same successor it was rotated to, so no second live token
+   * ever exists; after the grace it signals a stolen token, and the whole session (the token's
+   * family) is revoked.
    */
   async refresh(refreshToken: string, client: ClientInfo): Promise<SessionGrant> {
     const now = this.now();
@@ -110,9 +193,10 @@ export class AuthService {
       if (!stored || stored.session_revoked_at !== null) return { kind: 'not_found' as const };
       if (stored.session_not_after.getTime() <= now.getTime()) return { kind: 'expired' as const };
 
+      const next = successorOf(this.successorKey, refreshToken);
       if (stored.revoked) {
         const rotatedAt = stored.revoked_at?.getTime() ?? 0;
-        if (now.getTime() - rotatedAt >= graceMs) {
+        if (now.getTime() - rotatedAt >= graceMs || !(await hasChild(tx, stored.id, next.hash))) {
           await revokeSession(tx, stored.session_id, now);
           await insertSessionEvent(tx, {
             user_id: stored.user_id,
@@ -126,14 +210,12 @@ export class AuthService {
         }
       } else {
         await markRefreshTokenRotated(tx, stored.id, now);
+        await insertRefreshToken(tx, {
+          token_hash: next.hash,
+          session_id: stored.session_id,
+          parent_id: stored.id,
+        });
       }
-
-      const next = newRefreshToken();
-      await insertRefreshToken(tx, {
-        token_hash: next.hash,
-        session_id: stored.session_id,
-        parent_id: stored.id,
-      });
       await markSessionRefreshed(tx, stored.session_id, now);
       return {
         kind: 'rotated' as const,
@@ -153,10 +235,9 @@ export class AuthService {
     }
     const user = await findUserById(this.db, outcome.userId);
     if (!user) throw new AuthServiceError(400, 'refresh_token_not_found', AUTH_MESSAGES.refreshTokenNotFound);
-    return this.grant(user, outcome.sessionId, outcome.token, client);
+    return this.grant(user, outcome.sessionId, outcome.token);
   }
 
-  /** Checks an access token: signature, audience, expiry, and that its session is still live. */
   /** Signature, audience and expiry only; the session is checked by the caller's own query. */
   verifyAccessToken(accessToken: string): Promise<AccessTokenCheck> {
     return this.options.accessTokens.verify(accessToken);
@@ -194,17 +275,11 @@ export class AuthService {
     }
   }
 
-  private async grant(
-    user: User,
-    sessionId: string,
-    refreshToken: string,
-    client: ClientInfo,
-  ): Promise<SessionGrant> {
+  private async grant(user: User, sessionId: string, refreshToken: string): Promise<SessionGrant> {
     const accessToken = await this.options.accessTokens.issue({
       userId: user.id,
       email: user.email,
       sessionId,
-      issuer: client.issuer,
       now: this.now(),
     });
     return { accessToken, refreshToken, user };

@@ -51,6 +51,8 @@ export const AUTH_MESSAGES = {
     'Google ログインはまだ利用できません。メールアドレスとパスワードでログインしてください。',
   unsupportedProvider: 'このログイン方法には対応していません。',
   rateLimited: 'リクエストが多すぎます。しばらく待ってから、もう一度お試しください。',
+  signInLocked: (minutes: number) =>
+    `ログインの失敗が続いたため、ログインを一時的に制限しています。${minutes} 分ほど待ってから、もう一度お試しください。`,
   notFound: '指定された認証 API が見つかりません。',
   malformedRequest: 'リクエストの形式が正しくありません。',
   unexpected: '認証処理でエラーが発生しました。時間をおいて、もう一度お試しください。',

@@ -1,30 +1,33 @@
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
 
-// scrypt parameters travel inside each hash, so they can be raised later without a migration.
-const COST = 2 ** 15;
+/**
+ * scrypt's cost N as OWASP's password storage cheat sheet asks (≥ 2^17 with r = 8, p = 1:
+ * 128 MiB and about 0.6 s a hash on the 2-core machines we run on). The parameters travel inside
+ * each hash, so a stored hash with a lower cost still verifies and is replaced by one at this
+ * cost at its next successful sign-in (see needsRehash).
+ */
+export const PASSWORD_HASH_COST = 2 ** 17;
 const BLOCK_SIZE = 8;
 const PARALLELISM = 1;
 const KEY_LENGTH = 32;
+/** 128 · N · r bytes for N = 2^17, r = 8 is 128 MiB; allow twice that. */
+const MAX_MEMORY = 256 * 1024 * 1024;
 
 function derive(password: string, salt: Buffer, options: ScryptOptions, keyLength: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    scrypt(
-      password.normalize('NFKC'),
-      salt,
-      keyLength,
-      { ...options, maxmem: 256 * 1024 * 1024 },
-      (error, key) => (error ? reject(error) : resolve(key)),
+    scrypt(password.normalize('NFKC'), salt, keyLength, { ...options, maxmem: MAX_MEMORY }, (error, key) =>
+      error ? reject(error) : resolve(key),
     );
   });
 }
 
 /** `scrypt$N$r$p$salt$key`, salt and key base64url. */
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, cost: number = PASSWORD_HASH_COST): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, { N: COST, r: BLOCK_SIZE, p: PARALLELISM }, KEY_LENGTH);
+  const key = await derive(password, salt, { N: cost, r: BLOCK_SIZE, p: PARALLELISM }, KEY_LENGTH);
   return [
     'scrypt',
-    COST,
+    cost,
     BLOCK_SIZE,
     PARALLELISM,
     salt.toString('base64url'),
@@ -32,26 +35,46 @@ export async function hashPassword(password: string): Promise<string> {
   ].join('$');
 }
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+function parse(stored: string) {
   const [scheme, n, r, p, salt, key] = stored.split('$');
-  if (scheme !== 'scrypt' || !n || !r || !p || !salt || !key) return false;
-  const expected = Buffer.from(key, 'base64url');
+  if (scheme !== 'scrypt' || !n || !r || !p || !salt || !key) return null;
+  const [cost, blockSize, parallelism] = [Number(n), Number(r), Number(p)];
+  // A hash someone wrote by hand must not make the server allocate without bound.
+  if (![cost, blockSize, parallelism].every(Number.isSafeInteger) || 128 * cost * blockSize > MAX_MEMORY)
+    return null;
+  return { cost, blockSize, parallelism, salt, key };
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const parsed = parse(stored);
+  if (!parsed) return false;
+  const expected = Buffer.from(parsed.key, 'base64url');
   const actual = await derive(
     password,
-    Buffer.from(salt, 'base64url'),
-    { N: Number(n), r: Number(r), p: Number(p) },
+    Buffer.from(parsed.salt, 'base64url'),
+    { N: parsed.cost, r: parsed.blockSize, p: parsed.parallelism },
     expected.length,
   );
   return timingSafeEqual(actual, expected);
 }
 
-let dummyHash: Promise<string> | null = null;
+/** Whether a hash that just verified was made with weaker parameters than `cost`. */
+export function needsRehash(stored: string, cost: number = PASSWORD_HASH_COST): boolean {
+  const parsed = parse(stored);
+  return parsed === null || parsed.cost < cost || parsed.blockSize < BLOCK_SIZE;
+}
+
+const dummyHashes = new Map<number, Promise<string>>();
 
 /**
  * A hash of a random password, checked when the email is unknown (or has no password) so that
  * the answer takes as long as for a real account and timing reveals nothing.
  */
-export function dummyPasswordHash(): Promise<string> {
-  dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
-  return dummyHash;
+export function dummyPasswordHash(cost: number = PASSWORD_HASH_COST): Promise<string> {
+  let hash = dummyHashes.get(cost);
+  if (!hash) {
+    hash = hashPassword(randomBytes(16).toString('hex'), cost);
+    dummyHashes.set(cost, hash);
+  }
+  return hash;
 }

@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
-import { bearerToken, requestOrigin } from '../platform/http/bearer';
+import { bearerToken } from '../platform/http/bearer';
 import type { AuthService, ClientInfo, SignOutScope } from './auth-service';
 import { AUTH_MESSAGES, AuthServiceError } from './errors';
 import { toGoTrueSession, toGoTrueUser } from './gotrue-user';
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS, readCookie } from './sign-in-throttle';
 
 export interface AuthRoutesOptions {
   authService: AuthService;
@@ -17,8 +18,14 @@ function clientInfo(request: FastifyRequest): ClientInfo {
   return {
     userAgent: typeof userAgent === 'string' ? userAgent : null,
     ip: request.ip,
-    issuer: `${requestOrigin(request)}/auth/v1`,
+    device: readCookie(request.headers.cookie, DEVICE_COOKIE),
   };
+}
+
+/** The device cookie: only ever sent back to the auth service, never readable by scripts. */
+function deviceCookie(request: FastifyRequest, value: string): string {
+  const secure = request.protocol === 'https' ? '; Secure' : '';
+  return `${DEVICE_COOKIE}=${value}; Path=/auth/v1; Max-Age=${DEVICE_COOKIE_MAX_AGE_SECONDS}; HttpOnly; SameSite=Strict${secure}`;
 }
 
 function stringField(body: unknown, name: string): string | undefined {
@@ -92,6 +99,7 @@ export async function authRoutes(
           throw new AuthServiceError(400, 'validation_failed', AUTH_MESSAGES.missingCredentials);
         }
         const grant = await authService.signInWithPassword(email, password, clientInfo(request));
+        reply.header('Set-Cookie', deviceCookie(request, grant.device));
         return reply.send(toGoTrueSession(grant));
       }
       if (grantType === 'refresh_token') {

@@ -128,6 +128,17 @@ export async function insertRefreshToken(
   await db.insertInto('refresh_tokens').values(token).execute();
 }
 
+/** Whether the token was rotated to the token with this hash (its derived successor). */
+export async function hasChild(tx: DbTransaction, tokenId: string, childHash: string): Promise<boolean> {
+  const row = await tx
+    .selectFrom('refresh_tokens')
+    .select('id')
+    .where('parent_id', '=', tokenId)
+    .where('token_hash', '=', childHash)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function markRefreshTokenRotated(tx: DbTransaction, tokenId: string, at: Date): Promise<void> {
   await tx
     .updateTable('refresh_tokens')

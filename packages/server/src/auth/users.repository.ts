@@ -34,3 +34,12 @@ export async function insertUser(db: DbExecutor, user: NewUser & { id?: string }
 export async function recordSignIn(db: DbExecutor, userId: string, at: Date): Promise<void> {
   await db.updateTable('users').set({ last_sign_in_at: at }).where('id', '=', userId).execute();
 }
+
+/** Replaces a hash made with weaker parameters after the password it hashes was just verified. */
+export async function updatePasswordHash(
+  db: DbExecutor,
+  userId: string,
+  passwordHash: string,
+): Promise<void> {
+  await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
+}

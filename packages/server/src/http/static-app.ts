@@ -4,8 +4,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
-/** Source maps stay out of production even when a build leaves them in the directory. */
-const SOURCE_MAP = /\.map$/i;
+/**
+ * Source maps stay out of production even when a build leaves them in the directory — and their
+ * compressed copies too, which the build writes beside every text file (`x.js.map.br`).
+ */
+const SOURCE_MAP = /\.map(\.(br|gz))?$/i;
 
 /**
  * Serves the built SPA. Vite puts content-hashed files under assets/, which never change and are
@@ -14,7 +17,7 @@ const SOURCE_MAP = /\.map$/i;
  *
  * The build writes `name.br` and `name.gz` beside each text file (packages/app/vite.config.ts):
  * `preCompressed` sends the one the browser accepts (brotli first), else the file itself, always
- * with `Vary: Accept-Encoding`. Source maps are answered 404.
+ * with `Vary: Accept-Encoding`. Source maps (compressed or not) are answered 404.
  */
 export async function registerStaticApp(
   app: FastifyInstance,

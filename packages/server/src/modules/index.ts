@@ -3,6 +3,8 @@
  * own (`satisfies ModuleHandlers`), merged here and checked whole: an operation the contract no
  * longer plans (no 501) without a handler fails to compile. A new module is one line here.
  */
+
+import { DomainEvents } from '../platform/events/domain-events';
 import type { ApiHandlers } from '../platform/http/typed-handlers';
 import { addressesHandlers } from './addresses/addresses.handlers';
 import { authHandlers } from './auth/auth.handlers';
@@ -10,12 +12,14 @@ import { customersHandlers } from './customers/customers.handlers';
 import { featuresHandlers } from './features/features.handlers';
 import { interactionsHandlers } from './interactions/interactions.handlers';
 import type { ModuleDependencies } from './module';
+import { notificationsHandlers } from './notifications/notifications.handlers';
 import { sessionsHandlers } from './sessions/sessions.handlers';
 import { systemHandlers } from './system/system.handlers';
 
 export type { ModuleDependencies } from './module';
 
-export function createApiHandlers(dependencies: ModuleDependencies): ApiHandlers {
+export function createApiHandlers(given: Omit<ModuleDependencies, 'events'>): ApiHandlers {
+  const dependencies: ModuleDependencies = { ...given, events: new DomainEvents() };
   return {
     ...systemHandlers(dependencies),
     ...authHandlers(dependencies),
@@ -24,5 +28,6 @@ export function createApiHandlers(dependencies: ModuleDependencies): ApiHandlers
     ...customersHandlers(dependencies),
     ...interactionsHandlers(dependencies),
     ...addressesHandlers(dependencies),
+    ...notificationsHandlers(dependencies),
   } satisfies ApiHandlers;
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../platform/db/database';
+import type { DomainEvents } from '../platform/events/domain-events';
 import type { OpenApiDocument } from '../platform/http/openapi';
 import type { SessionClock } from './sessions/sessions.service';
 
@@ -10,4 +11,6 @@ export interface ModuleDependencies {
   document: OpenApiDocument;
   /** The auth service's clock and session length (tests pin the clock). */
   sessions: SessionClock;
+  /** Events recorded with the change that causes them; the notifications module listens. */
+  events: DomainEvents;
 }

@@ -1,7 +1,7 @@
 /**
  * Typed domain errors. Each code has one entry in the catalogue below (documented in
  * packages/server/ERRORS.md); the HTTP layer turns any AppError into the error envelope in one
- * place (src/http/error-handler.ts). Domain code throws these and knows nothing else of HTTP.
+ * place (src/platform/http/error-handler.ts). Domain code throws these and knows nothing else of HTTP.
  */
 
 export type ErrorCategory =
@@ -230,9 +230,34 @@ export class ValidationFailedError extends AppError {
   }
 }
 
+/** What to tell about a request that could not be read, by the status that answers it. */
+const MALFORMED_REQUEST_WORDING: Record<number, { message: string; suggestion: string }> = {
+  408: {
+    message: 'リクエストの受信が時間内に終わりませんでした。',
+    suggestion: '通信環境を確認してから、もう一度お試しください。',
+  },
+  413: {
+    message: '送信したデータが大きすぎます。',
+    suggestion: 'データを小さく分けてから、もう一度お試しください。',
+  },
+  414: {
+    message: 'URL が長すぎます。',
+    suggestion: '検索条件を短くしてから、もう一度お試しください。',
+  },
+  415: {
+    message: 'この形式のデータは受け付けていません。',
+    suggestion: 'この操作が受け付ける形式（Content-Type）で送信してください。',
+  },
+  431: {
+    message: 'リクエストのヘッダーまたは URL が長すぎます。',
+    suggestion: '検索条件を短くするか、ページを再読み込みしてから、もう一度お試しください。',
+  },
+};
+
+/** A request that could not be read: malformed URL or body, unsupported Content-Type, too large. */
 export class MalformedRequestError extends AppError {
   constructor(status: number, cause?: unknown) {
-    super('VAL_002', { status, cause });
+    super('VAL_002', { status, cause, ...MALFORMED_REQUEST_WORDING[status] });
   }
 }
 

@@ -1,4 +1,4 @@
-import { hashPassword } from '../auth/passwords';
+import { hashPassword, PASSWORD_HASH_COST } from '../auth/passwords';
 import { insertUser } from '../auth/users.repository';
 import { insertCustomers } from '../modules/customers/customers.repository';
 import type { NewCustomerRow } from '../modules/customers/customers.tables';
@@ -240,10 +240,16 @@ function duringClinicHours(
 }
 
 /** Seeds the two demo tenants on the owner connection, all or nothing (one transaction). */
-export async function seedDemoData(ownerDb: Db, now: Date): Promise<void> {
+export async function seedDemoData(
+  ownerDb: Db,
+  now: Date,
+  passwordHashCost: number = PASSWORD_HASH_COST,
+): Promise<void> {
   const passwordHashes = new Map(
     await Promise.all(
-      Object.values(DEMO_USERS).map(async (user) => [user.id, await hashPassword(DEMO_PASSWORD)] as const),
+      Object.values(DEMO_USERS).map(
+        async (user) => [user.id, await hashPassword(DEMO_PASSWORD, passwordHashCost)] as const,
+      ),
     ),
   );
 

@@ -48,6 +48,16 @@ async function customerSnapshot(owner: Db, tenantId: string, id: string) {
   });
 }
 
+/** The tenant's earliest member: whose user-owned records (sessions, notifications) stand in. */
+function firstMember(owner: Db, tenantId: string) {
+  return owner
+    .selectFrom('tenant_users')
+    .select('user_id')
+    .where('tenant_id', '=', tenantId)
+    .orderBy('created_at')
+    .executeTakeFirstOrThrow();
+}
+
 export const recordFixtures: RecordFixture[] = [
   {
     tag: 'customers',
@@ -72,12 +82,7 @@ export const recordFixtures: RecordFixture[] = [
     tag: 'sessions',
     parameter: 'id',
     async create(owner, tenantId) {
-      const member = await owner
-        .selectFrom('tenant_users')
-        .select('user_id')
-        .where('tenant_id', '=', tenantId)
-        .orderBy('created_at')
-        .executeTakeFirstOrThrow();
+      const member = await firstMember(owner, tenantId);
       const { id } = await owner
         .insertInto('auth_sessions')
         .values({ user_id: member.user_id, not_after: new Date(Date.now() + 3_600_000) })
@@ -87,6 +92,37 @@ export const recordFixtures: RecordFixture[] = [
     },
     snapshot: (owner, _tenantId, id) =>
       owner.selectFrom('auth_sessions').selectAll().where('id', '=', id).executeTakeFirst(),
+  },
+  {
+    // A notification of the other tenant's first member.
+    tag: 'notifications',
+    parameter: 'id',
+    async create(owner, tenantId) {
+      const member = await firstMember(owner, tenantId);
+      return withTenant(owner, tenantId, async (tx) => {
+        const { id } = await tx
+          .insertInto('notifications')
+          .values({
+            tenant_id: tenantId,
+            user_id: member.user_id,
+            title: '他テナントの通知',
+            message: '読まれてはいけません',
+            type: 'info',
+            category: 'system',
+            link: null,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return id;
+      });
+    },
+    snapshot: (owner, tenantId, id) =>
+      withTenant(owner, tenantId, (tx) =>
+        tx.selectFrom('notifications').selectAll().where('id', '=', id).executeTakeFirst(),
+      ),
+    bodies: {
+      updateNotification: () => ({ read: true }),
+    },
   },
 ];
 

@@ -1,5 +1,4 @@
 import Encoding from 'encoding-japanese';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../../src/platform/db/tenant-scope';
 import { DEMO_TENANTS, DEMO_USERS } from '../../src/seed/demo';
@@ -22,14 +21,8 @@ describe('customers, whole', () => {
     await server.close();
   });
 
-  function send(method: string, url: string, token: string, body?: unknown): Promise<LightMyRequestResponse> {
-    return server.app.inject({
-      method: method as 'GET',
-      url,
-      headers: { authorization: `Bearer ${token}` },
-      ...(body === undefined ? {} : { payload: body as object }),
-    });
-  }
+  const send = (method: string, url: string, token: string, body?: unknown) =>
+    server.send(method, url, token, body);
 
   const hanako = {
     last_name: '森',

@@ -1,5 +1,6 @@
 import { hashPassword } from '../../src/auth/passwords';
 import { insertUser } from '../../src/auth/users.repository';
+import { testConfig } from '../../src/config';
 import { insertMembership } from '../../src/platform/access/tenants.repository';
 import type { Db } from '../../src/platform/db/database';
 import type { Role } from '../../src/platform/db/schema';
@@ -23,7 +24,7 @@ export async function createUser(owner: Db, fixture: UserFixture): Promise<strin
   const user = await insertUser(owner, {
     email: fixture.email,
     full_name: fixture.fullName ?? null,
-    password_hash: await hashPassword(DEMO_PASSWORD),
+    password_hash: await hashPassword(DEMO_PASSWORD, testConfig().passwordHashCost),
     is_system_admin: fixture.isSystemAdmin ?? false,
     is_super_admin: fixture.isSuperAdmin ?? false,
   });

@@ -2,6 +2,7 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { testConfig } from '../../src/config';
 import { bootstrapDatabase } from '../../src/platform/db/bootstrap';
 import { startEmbeddedPostgres } from '../../src/platform/db/embedded';
 
@@ -31,7 +32,12 @@ export default async function setup(project: TestProject) {
   const cluster = await startEmbeddedPostgres({ dataDir, database: SEEDED_TEMPLATE });
   try {
     const seededAt = new Date();
-    await bootstrapDatabase({ ownerUrl: cluster.urlFor(SEEDED_TEMPLATE), demo: true, now: seededAt });
+    await bootstrapDatabase({
+      ownerUrl: cluster.urlFor(SEEDED_TEMPLATE),
+      demo: true,
+      now: seededAt,
+      passwordHashCost: testConfig().passwordHashCost,
+    });
     const admin = cluster.urlFor('postgres');
     const { default: pg } = await import('pg');
     const client = new pg.Client({ connectionString: admin });

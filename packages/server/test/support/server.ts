@@ -1,6 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildServer } from '../../src/app';
 import { type Config, testConfig } from '../../src/config';
+import { getOrCreateSecret, JWT_SECRET_NAME } from '../../src/platform/db/secrets';
 import { DEMO_PASSWORD } from '../../src/seed/demo';
 import { createTestDatabase, type TestDatabase } from './database';
 
@@ -19,6 +20,8 @@ export interface TestServer {
   config: Config;
   signIn(email: string, password?: string): Promise<GoTrueSessionBody>;
   get(path: string, options?: { token?: string; tenantId?: string }): Promise<LightMyRequestResponse>;
+  /** Any method as a signed-in user, with an optional JSON body. */
+  send(method: string, url: string, token: string, body?: unknown): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
@@ -33,7 +36,9 @@ export async function createTestServer(
   // not stop: then only the repositories' own tenant scoping keeps tenants apart, and the access
   // harness shows whether each of them does (see the README's design notes).
   const db = process.env.TSUMIKI_TEST_APP_AS_OWNER === '1' ? database.owner : database.db;
-  const app = await buildServer({ db, config, ...(options.now ? { now: options.now } : {}) });
+  // The signing key, read as the owner like bootstrapDatabase does (the app role cannot).
+  const jwtSecret = await getOrCreateSecret(database.owner, JWT_SECRET_NAME);
+  const app = await buildServer({ db, config, jwtSecret, ...(options.now ? { now: options.now } : {}) });
   await app.ready();
 
   return {
@@ -49,6 +54,14 @@ export async function createTestServer(
       if (response.statusCode !== 200)
         throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
       return response.json<GoTrueSessionBody>();
+    },
+    send(method, url, token, body) {
+      return app.inject({
+        method: method as 'GET',
+        url,
+        headers: { authorization: `Bearer ${token}` },
+        ...(body === undefined ? {} : { payload: body as object }),
+      });
     },
     get(path, { token, tenantId } = {}) {
       return app.inject({

@@ -8,7 +8,9 @@ import { customersToCsv } from './customers.csv';
 import { toCustomer } from './customers.mapper';
 import {
   type CustomerFields,
+  type CustomerView,
   createCustomer,
+  customerName,
   deleteCustomer,
   exportCustomers,
   getCustomer,
@@ -22,7 +24,7 @@ import {
 type Schemas = components['schemas'];
 
 /** Customers: list, one, create, update (optimistic), soft delete and restore, assignees, CSV. */
-export function customersHandlers({ document }: ModuleDependencies) {
+export function customersHandlers({ document, events }: ModuleDependencies) {
   // Import rows are checked one by one with the contract's own CustomerInput.
   const validateCustomerInput = componentValidator(document, 'CustomerInput');
 
@@ -47,17 +49,30 @@ export function customersHandlers({ document }: ModuleDependencies) {
     },
 
     async createCustomer({ body }, { tx, principal }) {
-      return { status: 201, body: toCustomer(await createCustomer(tx, principal.userId, body)) };
+      const customer = await createCustomer(tx, principal.userId, body);
+      await events.emit(tx, customerEvent('customer.created', principal.userId, customer));
+      return { status: 201, body: toCustomer(customer) };
     },
 
     async updateCustomer({ params, body }, { tx, principal }) {
       const { version, ...changes } = body;
+      const before = await getCustomer(tx, params.id);
       const customer = await updateCustomer(tx, principal.userId, params.id, version, changes, toCustomer);
+      const event = customerEvent('customer.updated', principal.userId, customer);
+      await events.emit(tx, {
+        ...event,
+        payload: {
+          ...event.payload,
+          assignee_changed: before.assignee_user_id !== customer.assignee_user_id,
+        },
+      });
       return { status: 200, body: toCustomer(customer) };
     },
 
     async deleteCustomer({ params }, { tx, principal }) {
+      const customer = await getCustomer(tx, params.id);
       await deleteCustomer(tx, principal.userId, params.id);
+      await events.emit(tx, customerEvent('customer.deleted', principal.userId, customer));
       return { status: 204, body: undefined };
     },
 
@@ -97,12 +112,21 @@ export function customersHandlers({ document }: ModuleDependencies) {
         return { fields: null, errors: toValidationIssues(validateCustomerInput.errors ?? []) };
       });
       const results = await importCustomers(tx, principal.userId, rows, dryRun);
+      const created = results.filter((result) => result.status === 'created').length;
+      if (created > 0) {
+        // One event for the whole file: nobody wants a notification per row.
+        await events.emit(tx, {
+          type: 'customer.imported',
+          actorId: principal.userId,
+          payload: { count: created },
+        });
+      }
       const summary: Schemas['CustomerImportResult'] = {
         dry_run: dryRun,
         total: results.length,
         valid: results.filter((result) => result.status !== 'invalid').length,
         invalid: results.filter((result) => result.status === 'invalid').length,
-        created: results.filter((result) => result.status === 'created').length,
+        created,
         rows: results.map((result) => ({
           row: result.row,
           status: result.status,
@@ -113,6 +137,19 @@ export function customersHandlers({ document }: ModuleDependencies) {
       return { status: 200, body: summary };
     },
   } satisfies ModuleHandlers;
+}
+
+/** What listeners of customer events need: the name and the assignee at the time. */
+function customerEvent(type: string, actorId: string, customer: CustomerView) {
+  return {
+    type,
+    actorId,
+    subjectId: customer.id,
+    payload: {
+      name: customerName(customer.last_name, customer.first_name),
+      assignee_user_id: customer.assignee_user_id,
+    },
+  };
 }
 
 async function* flatten<T>(batches: AsyncIterable<T[]>): AsyncGenerator<T> {

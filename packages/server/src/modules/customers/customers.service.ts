@@ -42,6 +42,11 @@ export type CustomerFields = Omit<
   | 'deleted_by'
 >;
 
+/** The customer's name as shown everywhere: 姓 名 with a half-width space. */
+export function customerName(lastName: string, firstName: string): string {
+  return `${lastName} ${firstName}`;
+}
+
 export class CustomerNotFoundError extends NotFoundError {
   constructor() {
     super('customer', {

@@ -1,10 +1,15 @@
 import type { ModuleHandlers } from '../../platform/http/typed-handlers';
 import type { ModuleDependencies } from '../module';
 import { toInteraction } from './interactions.mapper';
-import { listCustomerInteractions, listInteractions, recordInteraction } from './interactions.service';
+import {
+  customerName,
+  listCustomerInteractions,
+  listInteractions,
+  recordInteraction,
+} from './interactions.service';
 
 /** Interactions: the tenant-wide list, one customer's timeline, recording one. */
-export function interactionsHandlers(_dependencies: ModuleDependencies) {
+export function interactionsHandlers({ events }: ModuleDependencies) {
   return {
     async listInteractions({ query }, { tx }) {
       const { total, interactions } = await listInteractions(tx, {
@@ -25,7 +30,20 @@ export function interactionsHandlers(_dependencies: ModuleDependencies) {
     },
 
     async createInteraction({ body }, { tx, principal }) {
-      return { status: 201, body: toInteraction(await recordInteraction(tx, principal.userId, body)) };
+      const { interaction, customer } = await recordInteraction(tx, principal.userId, body);
+      await events.emit(tx, {
+        type: 'interaction.created',
+        actorId: principal.userId,
+        subjectId: interaction.id,
+        payload: {
+          customer_id: customer.id,
+          customer_name: customerName(customer.last_name, customer.first_name),
+          interaction_type: interaction.type,
+          summary: interaction.summary,
+          assignee_user_id: customer.assignee_user_id,
+        },
+      });
+      return { status: 201, body: toInteraction(interaction) };
     },
   } satisfies ModuleHandlers;
 }

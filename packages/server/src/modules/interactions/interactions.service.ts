@@ -1,5 +1,10 @@
 import type { TenantTransaction } from '../../platform/db/tenant-scope';
-import { CustomerNotFoundError, getCustomer } from '../customers/customers.service';
+import {
+  CustomerNotFoundError,
+  type CustomerView,
+  customerName,
+  getCustomer,
+} from '../customers/customers.service';
 import {
   findInteraction,
   findInteractionPage,
@@ -9,17 +14,13 @@ import {
 import type { InteractionType } from './interactions.tables';
 
 export type { InteractionView };
+export { customerName };
 
 export interface InteractionListRequest {
   skip?: number | undefined;
   limit?: number | undefined;
   createdFrom?: Date | undefined;
   createdTo?: Date | undefined;
-}
-
-/** The customer's name as shown everywhere: 姓 名 with a half-width space. */
-export function customerName(lastName: string, firstName: string): string {
-  return `${lastName} ${firstName}`;
 }
 
 /** The tenant's interactions, newest first, optionally within [createdFrom, createdTo). */
@@ -47,7 +48,7 @@ export async function recordInteraction(
   tx: TenantTransaction,
   actorId: string,
   input: { customer_id: string; type: InteractionType; summary?: string | null; content: string },
-): Promise<InteractionView> {
+): Promise<{ interaction: InteractionView; customer: CustomerView }> {
   const customer = await getCustomer(tx, input.customer_id);
   if (customer.deleted_at !== null) throw new CustomerNotFoundError();
   const id = await insertInteraction(tx, {
@@ -60,5 +61,5 @@ export async function recordInteraction(
   });
   const interaction = await findInteraction(tx, id);
   if (!interaction) throw new Error('記録した対応履歴を読み出せません');
-  return interaction;
+  return { interaction, customer };
 }

@@ -3,6 +3,7 @@ import { seedDemoData } from '../../seed/demo';
 import { ensureAppRole } from './app-role';
 import { openDatabase } from './database';
 import { type MigrationResult, migrate } from './migrate';
+import { getOrCreateSecret, JWT_SECRET_NAME } from './secrets';
 
 export interface BootstrapOptions {
   /** Owner connection: runs migrations, creates the app role, seeds. */
@@ -10,6 +11,8 @@ export interface BootstrapOptions {
   /** A ready app-role connection; when absent the tsumiki_app role is created and its URL derived. */
   appUrl?: string | null;
   demo: boolean;
+  /** scrypt cost of the demo accounts' passwords (tests lower it; see Config.passwordHashCost). */
+  passwordHashCost?: number;
   now?: Date;
   log?: (message: string) => void;
 }
@@ -18,6 +21,11 @@ export interface BootstrapResult {
   appUrl: string;
   migrations: MigrationResult;
   seeded: boolean;
+  /**
+   * The access-token signing key kept in the database, read here through the owner connection:
+   * the app role that serves requests cannot read it (migration 0004).
+   */
+  jwtSecret: string;
 }
 
 // Any fixed 64-bit key; every server process takes the same one.
@@ -39,23 +47,24 @@ export async function bootstrapDatabase(options: BootstrapOptions): Promise<Boot
     if (migrations.applied.length > 0)
       log(`マイグレーションを適用しました: ${migrations.applied.join(', ')}`);
 
-    let seeded = false;
-    if (options.demo) {
-      const { rows } = await owner.query<{ empty: boolean }>(
-        'select not exists (select 1 from tenants) as empty',
-      );
-      if (rows[0]?.empty) {
-        const ownerDb = openDatabase(options.ownerUrl, { max: 2, applicationName: 'tsumiki-seed' });
-        try {
-          await seedDemoData(ownerDb, options.now ?? new Date());
-        } finally {
-          await ownerDb.destroy();
+    const ownerDb = openDatabase(options.ownerUrl, { max: 2, applicationName: 'tsumiki-bootstrap' });
+    try {
+      const jwtSecret = await getOrCreateSecret(ownerDb, JWT_SECRET_NAME);
+      let seeded = false;
+      if (options.demo) {
+        const { rows } = await owner.query<{ empty: boolean }>(
+          'select not exists (select 1 from tenants) as empty',
+        );
+        if (rows[0]?.empty) {
+          await seedDemoData(ownerDb, options.now ?? new Date(), options.passwordHashCost);
+          seeded = true;
+          log('デモデータを投入しました（さくら内科クリニック、みどり歯科）');
         }
-        seeded = true;
-        log('デモデータを投入しました（さくら内科クリニック、みどり歯科）');
       }
+      return { appUrl, migrations, seeded, jwtSecret };
+    } finally {
+      await ownerDb.destroy();
     }
-    return { appUrl, migrations, seeded };
   } finally {
     await owner.query('select pg_advisory_unlock($1)', [BOOTSTRAP_LOCK]).catch(() => {});
     await owner.end();

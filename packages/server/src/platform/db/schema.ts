@@ -96,6 +96,14 @@ export interface TenantRowCountsTable {
   live_rows: ColumnType<string, never, never>;
 }
 
+export interface AuthSignInFailuresTable {
+  key: string;
+  failures: number;
+  window_started_at: Date;
+  last_failed_at: Date;
+  locked_until: Date | null;
+}
+
 /**
  * The tables of the platform. Each module adds its own tables to this interface from its
  * `<tag>.tables.ts` (declaration merging), so a new module edits no shared file.
@@ -110,6 +118,7 @@ export interface Database {
   auth_session_events: AuthSessionEventsTable;
   refresh_tokens: RefreshTokensTable;
   server_secrets: ServerSecretsTable;
+  auth_sign_in_failures: AuthSignInFailuresTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -2,7 +2,7 @@ import { createReadStream, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { API_PREFIX } from './error-handler';
+import { API_PREFIX } from './prefixes';
 
 /** The human-readable reference of the contract: Scalar's standalone bundle, served from node_modules. */
 export const API_REFERENCE_PATH = `${API_PREFIX}/docs`;

@@ -3,9 +3,10 @@ import openapiGlue from 'fastify-openapi-glue';
 import type { AuthService } from '../../auth/auth-service';
 import type { Db } from '../db/database';
 import { withTenant } from '../db/tenant-scope';
-import { NotImplementedError, TooManyRequestsError } from '../errors';
+import { NotImplementedError } from '../errors';
 import { authenticate, authenticateForTenant } from './access-hooks';
 import type { OpenApiDocument, OperationPolicy } from './openapi';
+import { shapeRequestBodies } from './request-bodies';
 import type {
   ApiHandlers,
   ImplementedOperationId,
@@ -19,8 +20,6 @@ export interface ApiRoutesOptions {
   handlers: ApiHandlers;
   authService: AuthService;
   db: Db;
-  /** Requests per IP and minute on each operation; 0 disables. */
-  rateLimitPerMinute: number;
 }
 
 type AnyHandler = (
@@ -66,23 +65,15 @@ function clientInfo(request: FastifyRequest): RequestContext['client'] {
 /**
  * Routes, validation and response serialisation come from openapi.yaml through
  * fastify-openapi-glue; authentication, tenant, x-feature and x-permission checks are attached
- * here from the spec, generically, never per handler. Order: authenticate, tenant, x-feature,
- * x-permission (onRequest, one query) → body parsing → planned: 501 | validation → handler,
- * which for a tenant-scoped operation runs inside the request's one tenant transaction.
+ * here from the spec, generically, never per handler. Order: (the rate limit of all /api,
+ * api-rate-limit.ts) → authenticate, tenant, x-feature, x-permission (onRequest, one query) →
+ * declared Content-Type (request-bodies.ts) → body parsing → planned: 501 | validation →
+ * handler, which for a tenant-scoped operation runs inside the request's one tenant transaction.
  */
 export async function registerApiRoutes(app: FastifyInstance, options: ApiRoutesOptions): Promise<void> {
   const { policies, handlers } = options;
   assertEveryOperationAccountedFor(policies, handlers);
-
-  const rateLimit =
-    options.rateLimitPerMinute > 0
-      ? {
-          max: options.rateLimitPerMinute,
-          timeWindow: 60_000,
-          errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) =>
-            new TooManyRequestsError(Math.ceil(context.ttl / 1000)),
-        }
-      : null;
+  shapeRequestBodies(app, options.document);
 
   await app.register(openapiGlue, {
     // The glue dereferences the document in place; ours stays untouched for the policies.
@@ -104,7 +95,6 @@ export async function registerApiRoutes(app: FastifyInstance, options: ApiRoutes
           ? authenticate(options.authService)
           : null;
       const common = {
-        ...(rateLimit ? { config: { rateLimit } } : {}),
         ...(onRequest ? { onRequest } : {}),
         ...(preValidation.length > 0 ? { preValidation } : {}),
       };

@@ -1,8 +1,10 @@
 import { readFileSync, statSync } from 'node:fs';
+import type { ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { parse } from 'yaml';
 import { openapiSpecPath } from '../../paths';
+import { isRepresentableDate, lenientNumberErrors, unstorableValueErrors } from './request-values';
 
 // ajv-formats is CommonJS; its default export arrives wrapped depending on the loader.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
@@ -149,6 +151,19 @@ function createRequestAjv(coerce: boolean): Ajv2020 {
     verbose: true,
   });
   addFormats(ajv);
+  // RFC 3339 as ajv-formats reads it, less what the server cannot compute with or store.
+  for (const name of ['date', 'date-time'] as const) {
+    const rfc3339 = ajv.formats[name] as { validate: (value: string) => boolean; compare?: unknown };
+    ajv.addFormat(name, {
+      type: 'string',
+      validate: (value: string) => rfc3339.validate(value) && isRepresentableDate(value),
+      ...(typeof rfc3339.compare === 'function'
+        ? { compare: rfc3339.compare as (a: string, b: string) => number }
+        : {}),
+    });
+  }
+  // Ajv's uuid also takes a `urn:uuid:` prefix, which PostgreSQL's uuid type refuses.
+  ajv.addFormat('uuid', /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
   // The contract's own annotation: the Japanese explanation of a `pattern` for the user.
   ajv.addKeyword({ keyword: PATTERN_MESSAGE, schemaType: 'string' });
   return ajv;
@@ -193,14 +208,53 @@ function lowerCaseHeaderNames(schema: JsonSchema): JsonSchema {
   };
 }
 
+type RequestValidator = ((data: unknown) => boolean) & { errors?: ValidateFunction['errors'] };
+
+/**
+ * The schema's validation plus the rules of every request value (request-values.ts): numbers in
+ * text written in plain decimal (checked before Ajv coerces them), no text that PostgreSQL
+ * cannot store and no absurd nesting (checked after Ajv has dropped the properties the schema
+ * does not know).
+ */
+function withRequestRules(
+  validate: ValidateFunction,
+  schema: JsonSchema,
+  rules: { numbersInText: boolean; storableValues: boolean },
+): RequestValidator {
+  const check: RequestValidator = (data: unknown) => {
+    const lenient = rules.numbersInText ? lenientNumberErrors(schema, data) : [];
+    validate(data);
+    // What Ajv then says of the number it coerced (1e3 > 100) would only confuse.
+    const coerced = new Set(lenient.map((error) => error.instancePath));
+    const errors = [
+      ...lenient,
+      ...(validate.errors ?? []).filter((error) => !coerced.has(error.instancePath)),
+      ...(rules.storableValues ? unstorableValueErrors(data) : []),
+    ];
+    check.errors = errors.length > 0 ? errors : null;
+    return errors.length === 0;
+  };
+  return check;
+}
+
 /** Fastify validator compiler over our Ajv 2020 instance. */
 export function createValidatorCompiler() {
   const textual = createRequestAjv(true);
   const json = createRequestAjv(false);
-  return ({ schema, httpPart }: { schema: unknown; httpPart?: string }) => {
-    if (httpPart === 'body') return json.compile(schema as JsonSchema);
-    return textual.compile(
-      httpPart === 'headers' ? lowerCaseHeaderNames(schema as JsonSchema) : (schema as JsonSchema),
-    );
+  return ({ schema, httpPart }: { schema: unknown; httpPart?: string }): RequestValidator => {
+    if (httpPart === 'body') {
+      return withRequestRules(json.compile(schema as JsonSchema), schema as JsonSchema, {
+        numbersInText: false,
+        storableValues: true,
+      });
+    }
+    // Header values arrive through Node's HTTP parser, which refuses NUL; the others are the
+    // client's own (User-Agent, …) and not for this check.
+    const headers = httpPart === 'headers';
+    const textSchema = headers ? lowerCaseHeaderNames(schema as JsonSchema) : (schema as JsonSchema);
+    return withRequestRules(textual.compile(textSchema), textSchema, {
+      numbersInText: true,
+      storableValues: !headers,
+    });
   };
 }

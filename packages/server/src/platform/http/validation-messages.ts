@@ -1,6 +1,7 @@
 import type { ErrorObject } from 'ajv';
 import type { ValidationIssue } from '../errors';
 import { PATTERN_MESSAGE } from './openapi';
+import { TOO_DEEP, UNSTORABLE_TEXT } from './request-values';
 
 const TYPE_MESSAGES: Record<string, string> = {
   integer: '整数を入力してください',
@@ -57,6 +58,10 @@ function message(error: ErrorObject): string {
     }
     case 'additionalProperties':
       return '指定できない項目です';
+    case UNSTORABLE_TEXT:
+      return '使用できない文字（NUL 文字など）が含まれています';
+    case TOO_DEEP:
+      return '入れ子が深すぎます';
     default:
       return '入力内容が正しくありません';
   }

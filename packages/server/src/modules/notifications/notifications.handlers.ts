@@ -1,0 +1,55 @@
+import type { ModuleHandlers } from '../../platform/http/typed-handlers';
+import type { ModuleDependencies } from '../module';
+import { toNotification } from './notifications.mapper';
+import { subscribeNotificationRules } from './notifications.rules';
+import {
+  getNotification,
+  listNotifications,
+  markNotification,
+  markRead,
+  notificationStats,
+} from './notifications.service';
+
+/** Notifications: each user's own, made from the tenant's events (notifications.rules.ts). */
+export function notificationsHandlers({ events }: ModuleDependencies) {
+  subscribeNotificationRules(events);
+  return {
+    async listNotifications({ query }, { tx, principal }) {
+      const page = await listNotifications(
+        tx,
+        principal.userId,
+        { unreadOnly: query.unread_only ?? false, category: query.category, type: query.type },
+        { skip: query.skip ?? 0, limit: query.limit ?? 10 },
+      );
+      return {
+        status: 200,
+        body: {
+          total: page.total,
+          unread_count: page.unreadCount,
+          notifications: page.notifications.map(toNotification),
+        },
+      };
+    },
+
+    async getNotificationStats(_input, { tx, principal }) {
+      return { status: 200, body: await notificationStats(tx, principal.userId) };
+    },
+
+    async getNotification({ params }, { tx, principal }) {
+      return { status: 200, body: toNotification(await getNotification(tx, principal.userId, params.id)) };
+    },
+
+    async updateNotification({ params, body }, { tx, principal }) {
+      const row = await markNotification(tx, principal.userId, params.id, body.read, new Date());
+      return { status: 200, body: toNotification(row) };
+    },
+
+    async markNotificationsAsRead({ body }, { tx, principal }) {
+      return { status: 200, body: await markRead(tx, principal.userId, new Date(), body.notification_ids) };
+    },
+
+    async markAllNotificationsAsRead(_input, { tx, principal }) {
+      return { status: 200, body: await markRead(tx, principal.userId, new Date()) };
+    },
+  } satisfies ModuleHandlers;
+}

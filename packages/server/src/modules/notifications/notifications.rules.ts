@@ -1,0 +1,114 @@
+import type { TenantTransaction } from '../../platform/db/tenant-scope';
+import type { DomainEvents, RecordedEvent } from '../../platform/events/domain-events';
+import { type Audience, insertNotifications, type NotificationContent } from './notifications.repository';
+
+/**
+ * Which events become notifications, for whom, in which words. Only what someone else did is
+ * news: the actor never gets a notification of their own change. Each rule reads what it needs
+ * from the event's payload, which the emitting module fills (see customers.handlers.ts).
+ */
+type Rule = (
+  event: RecordedEvent,
+  actorName: string,
+) => { audience: Audience; content: NotificationContent } | null;
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+const userIds = (...values: unknown[]): string[] =>
+  values.filter((value): value is string => typeof value === 'string' && value !== '');
+
+const INTERACTION_TYPE_LABELS: Record<string, string> = {
+  call: '電話',
+  email: 'メール',
+  visit: '来院・訪問',
+  meeting: '打ち合わせ',
+  other: 'その他',
+};
+
+export const NOTIFICATION_RULES: Record<string, Rule> = {
+  'customer.created': (event, actor) => ({
+    audience: { kind: 'members' },
+    content: {
+      title: '顧客が登録されました',
+      message: `${actor}さんが「${text(event.payload.name)}」さんを登録しました。`,
+      type: 'info',
+      category: 'customer',
+      link: `/customers/${event.subjectId}`,
+    },
+  }),
+  'customer.updated': (event, actor) => {
+    const assignee = text(event.payload.assignee_user_id);
+    if (!assignee) return null;
+    const assigned = event.payload.assignee_changed === true;
+    return {
+      audience: { kind: 'users', userIds: [assignee] },
+      content: assigned
+        ? {
+            title: '顧客の担当になりました',
+            message: `${actor}さんが「${text(event.payload.name)}」さんの担当にあなたを設定しました。`,
+            type: 'info',
+            category: 'customer',
+            link: `/customers/${event.subjectId}`,
+          }
+        : {
+            title: '担当の顧客が更新されました',
+            message: `${actor}さんが「${text(event.payload.name)}」さんの情報を更新しました。`,
+            type: 'info',
+            category: 'customer',
+            link: `/customers/${event.subjectId}`,
+          },
+    };
+  },
+  'customer.deleted': (event, actor) => ({
+    audience: { kind: 'users', userIds: userIds(event.payload.assignee_user_id) },
+    content: {
+      title: '担当の顧客が削除されました',
+      message: `${actor}さんが「${text(event.payload.name)}」さんを削除しました。顧客一覧の「元に戻す」か管理者に依頼すると復元できます。`,
+      type: 'warning',
+      category: 'customer',
+      link: null,
+    },
+  }),
+  'customer.imported': (event, actor) => ({
+    audience: { kind: 'members' },
+    content: {
+      title: '顧客を CSV から取り込みました',
+      message: `${actor}さんが ${Number(event.payload.count ?? 0).toLocaleString('ja-JP')} 件の顧客を取り込みました。`,
+      type: 'success',
+      category: 'customer',
+      link: '/customers',
+    },
+  }),
+  'interaction.created': (event, actor) => ({
+    audience: { kind: 'users', userIds: userIds(event.payload.assignee_user_id) },
+    content: {
+      title: '担当の顧客に対応履歴が追加されました',
+      message: `${actor}さんが「${text(event.payload.customer_name)}」さんの対応履歴（${
+        INTERACTION_TYPE_LABELS[text(event.payload.interaction_type)] ?? 'その他'
+      }）を記録しました。${text(event.payload.summary) ? `概要: ${text(event.payload.summary)}` : ''}`,
+      type: 'info',
+      category: 'interaction',
+      link: `/customers/${text(event.payload.customer_id)}`,
+    },
+  }),
+};
+
+async function actorName(tx: TenantTransaction, actorId: string | null): Promise<string> {
+  if (actorId === null) return 'システム';
+  const user = await tx
+    .selectFrom('users')
+    .select(['full_name', 'email'])
+    .where('id', '=', actorId)
+    .executeTakeFirst();
+  return user?.full_name?.trim() || user?.email.split('@')[0] || '誰か';
+}
+
+/** Subscribes the rules to the events, so that each event's notifications share its transaction. */
+export function subscribeNotificationRules(events: DomainEvents): void {
+  for (const [type, rule] of Object.entries(NOTIFICATION_RULES)) {
+    events.on(type, async (tx, event) => {
+      const made = rule(event, await actorName(tx, event.actorId));
+      if (!made) return;
+      await insertNotifications(tx, { eventId: event.id, actorId: event.actorId, ...made });
+    });
+  }
+}

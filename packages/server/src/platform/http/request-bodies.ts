@@ -1,0 +1,74 @@
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import { MalformedRequestError, ValidationFailedError } from '../errors';
+import type { OpenApiDocument } from './openapi';
+
+const MULTIPART = 'multipart/form-data';
+
+interface RequestBodyObject {
+  required?: boolean;
+  content?: Record<string, unknown>;
+}
+
+/** `requestBody.required` of each operation, by operationId. */
+function requiredBodies(document: OpenApiDocument): Map<string, boolean> {
+  const required = new Map<string, boolean>();
+  for (const pathItem of Object.values(document.paths)) {
+    for (const operation of Object.values(pathItem)) {
+      const { operationId, requestBody } = (operation ?? {}) as {
+        operationId?: string;
+        requestBody?: RequestBodyObject;
+      };
+      if (operationId && requestBody) required.set(operationId, requestBody.required === true);
+    }
+  }
+  return required;
+}
+
+function hasBody(request: FastifyRequest): boolean {
+  const length = request.headers['content-length'];
+  return request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+/**
+ * Fastify validates a body against the schema of its Content-Type and skips validation for a
+ * type the operation does not declare (its text/plain parser then hands the handler a string).
+ * So a body is read only in a declared type, else 415 — before it is parsed, after the access
+ * checks — and an operation that requires a body gets a 422 without one.
+ */
+function contentTypeGate(declared: ReadonlySet<string>, required: boolean) {
+  return async (request: FastifyRequest) => {
+    if (request.headers['content-type'] === undefined) {
+      if (hasBody(request)) throw new MalformedRequestError(415);
+      if (required) throw new ValidationFailedError([{ field: 'body', message: '必須項目です' }]);
+      return;
+    }
+    if (!declared.has(request.mediaType ?? '')) throw new MalformedRequestError(415);
+  };
+}
+
+function appendHook<T>(existing: T | T[] | undefined, hook: T): T[] {
+  return [...(existing === undefined ? [] : Array.isArray(existing) ? existing : [existing]), hook];
+}
+
+/**
+ * Request bodies of the contract's operations: the declared Content-Types are the only ones read,
+ * and multipart/form-data is left to the handlers, which stream the parts and check them
+ * themselves (parsing it here only makes such requests reach the access checks — and 501 while
+ * the operation is planned — instead of a 415).
+ */
+export function shapeRequestBodies(app: FastifyInstance, document: OpenApiDocument): void {
+  const required = requiredBodies(document);
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const schema = route.schema as { operationId?: string; body?: RequestBodyObject } | undefined;
+    const content = schema?.body?.content;
+    if (!schema || !content) return;
+    const declared = new Set(Object.keys(content).map((type) => type.toLowerCase()));
+    if (declared.has(MULTIPART)) {
+      const { [MULTIPART]: _streamed, ...others } = content;
+      if (Object.keys(others).length > 0) schema.body = { content: others };
+      else delete schema.body;
+    }
+    const gate = contentTypeGate(declared, required.get(schema.operationId ?? '') ?? false);
+    route.preParsing = appendHook(route.preParsing, gate as never);
+  });
+}
