@@ -1,7 +1,8 @@
 import { readdirSync } from 'node:fs';
 import { defineConfig } from 'tsup';
+import { keepModules, sourceModules } from '../../scripts/tsup-keep-modules';
 
-// One entry per component folder (plus the barrel) so bundlers can drop what an app does not use.
+// The declarations: one per component folder plus the barrel, as before.
 const componentEntries = Object.fromEntries(
   readdirSync(new URL('./src/components', import.meta.url), { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
@@ -9,12 +10,13 @@ const componentEntries = Object.fromEntries(
 );
 
 export default defineConfig({
-  entry: { index: 'src/index.ts', ...componentEntries },
+  // One file per source module (see keepModules), e.g. dist/components/button/button.js: an app's
+  // bundler places each component in the chunks that use it and names it after its path.
+  entry: sourceModules('src', ['test']),
   format: ['esm'],
   target: 'es2023',
   platform: 'browser',
-  dts: true,
-  splitting: true,
+  dts: { entry: { index: 'src/index.ts', ...componentEntries } },
   sourcemap: true,
   clean: true,
   outDir: 'dist',
@@ -27,8 +29,8 @@ export default defineConfig({
     'lucide-react',
     'class-variance-authority',
     'clsx',
-    'tailwind-merge',
   ],
+  esbuildPlugins: [keepModules],
   // Every module holds hooks or event handlers: mark them all as client code for RSC frameworks.
   banner: { js: '"use client";' },
 });

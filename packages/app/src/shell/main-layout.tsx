@@ -53,7 +53,7 @@ export function MainLayout() {
           onMenuClick={() => setMobileOpen(true)}
           sessionSlot={
             // The same placeholder as SessionIndicator's own while the session is unknown.
-            <Suspense fallback={<Skeleton className="h-8 w-20 rounded-full" />}>
+            <Suspense fallback={<Skeleton rounded="full" className="h-8 w-20" />}>
               <SessionStatusMenu />
             </Suspense>
           }

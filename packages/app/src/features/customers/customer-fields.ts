@@ -1,4 +1,4 @@
-import { type components, fieldLabels, PREFECTURES } from '@tsumiki/api-client';
+import type { components } from '@tsumiki/api-client';
 
 export type Customer = components['schemas']['Customer'];
 export type CustomerInput = components['schemas']['CustomerInput'];
@@ -28,21 +28,6 @@ export const CUSTOMER_FIELDS = [
 ] as const satisfies readonly (keyof CustomerInput)[];
 
 export type CustomerField = (typeof CUSTOMER_FIELDS)[number];
-
-/**
- * The Japanese label of a field, from the contract's titles (`fieldLabels`); a user never sees a
- * field key, so an unknown one reads 入力内容.
- */
-export function fieldLabel(field: string): string {
-  return fieldLabels[field] ?? '入力内容';
-}
-
-/** The 47 prefectures in the order of the contract (north to south), generated from it. */
-export { PREFECTURES };
-
-export function isPrefecture(value: string): value is Prefecture {
-  return (PREFECTURES as readonly string[]).includes(value);
-}
 
 /** Interaction types in Japanese (InteractionType of the contract). */
 export const INTERACTION_TYPE_LABELS: Record<InteractionType, string> = {

@@ -25,13 +25,8 @@ import {
 } from '@tsumiki/ui';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useToast } from '../../app/toasts';
-import {
-  CUSTOMER_FIELDS,
-  type Customer,
-  type CustomerField,
-  fieldLabel,
-  PREFECTURES,
-} from './customer-fields';
+import { fieldLabel, PREFECTURES } from './customer-contract';
+import { CUSTOMER_FIELDS, type Customer, type CustomerField } from './customer-fields';
 import {
   type ConflictResolution,
   type CustomerFormErrors,
@@ -85,6 +80,7 @@ export function CustomerFormDialog({ open, onOpenChange, mode, onSaved }: Custom
       >
         <DialogContent
           size="lg"
+          spacing={null}
           className="gap-5 p-4 sm:p-6"
           data-testid="customer-form-dialog"
           onOpenAutoFocus={(event) => {
@@ -661,17 +657,20 @@ function CustomerForm({
         </div>
       )}
 
-      <DialogFooter className="sticky -bottom-4 z-10 -mx-4 -mb-4 flex-row justify-end border-t bg-surface px-4 py-3 sm:-bottom-6 sm:-mx-6 sm:-mb-6 sm:px-6">
+      <DialogFooter
+        stack={false}
+        className="sticky -bottom-4 z-10 -mx-4 -mb-4 justify-end border-t bg-surface px-4 py-3 sm:-bottom-6 sm:-mx-6 sm:-mb-6 sm:px-6"
+      >
         <Button
           type="button"
           variant="outline"
-          className="flex-1 sm:flex-none"
+          className="grow basis-0 sm:flex-none"
           onClick={onCancel}
           disabled={saving}
         >
           キャンセル
         </Button>
-        <Button type="submit" className="flex-1 sm:flex-none" loading={saving}>
+        <Button type="submit" className="grow basis-0 sm:flex-none" loading={saving}>
           {base === null ? '登録する' : '保存する'}
         </Button>
       </DialogFooter>

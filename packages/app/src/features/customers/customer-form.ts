@@ -1,11 +1,5 @@
-import {
-  type Customer,
-  type CustomerField,
-  type CustomerInput,
-  type CustomerUpdate,
-  fieldLabel,
-  isPrefecture,
-} from './customer-fields';
+import { fieldLabel, isPrefecture } from './customer-contract';
+import type { Customer, CustomerField, CustomerInput, CustomerUpdate } from './customer-fields';
 
 /**
  * The customer form's values and rules. The rules mirror `CustomerInput` in the contract (required,

@@ -14,8 +14,8 @@ import {
   FileDropzone,
 } from '@tsumiki/ui';
 import { useEffect, useRef, useState } from 'react';
+import { fieldLabel } from './customer-contract';
 import { type CsvImportRow, expectedHeaderList, readCustomerCsv } from './customer-csv';
-import { fieldLabel } from './customer-fields';
 import { useTenantApi } from './use-tenant-api';
 
 type ImportResult = components['schemas']['CustomerImportResult'];
@@ -112,7 +112,7 @@ export function CustomerImportDialog({
 
   return (
     <Dialog open={open} onOpenChange={(next) => !importRows.isPending && onOpenChange(next)}>
-      <DialogContent size="lg" className="p-4 sm:p-6">
+      <DialogContent size="lg" spacing={null} className="gap-4 p-4 sm:p-6">
         <DialogHeader>
           <DialogTitle ref={headingRef} tabIndex={-1} className="outline-none">
             CSV から顧客を取り込む

@@ -23,8 +23,8 @@ import {
 import { MessageSquarePlus, RotateCw } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { useToast } from '../../app/toasts';
+import { fieldLabel } from './customer-contract';
 import {
-  fieldLabel,
   INTERACTION_TYPE_LABELS,
   INTERACTION_TYPES,
   type Interaction,
@@ -53,7 +53,7 @@ export function InteractionTimeline({ customerId, canAdd }: { customerId: string
 
   return (
     <Card>
-      <CardHeader className="flex flex-row flex-wrap items-baseline justify-between gap-2">
+      <CardHeader layout="row">
         <CardTitle>
           <h2 id="interaction-timeline-heading">対応履歴</h2>
         </CardTitle>

@@ -28,12 +28,8 @@ import { api } from '../../app/api';
 import { loaderTenant, prefetch } from '../../app/prefetch';
 import { queryClient } from '../../app/query-client';
 import { useToast } from '../../app/toasts';
-import {
-  type Customer,
-  customerKana,
-  customerName,
-  fieldLabel,
-} from '../../features/customers/customer-fields';
+import { fieldLabel } from '../../features/customers/customer-contract';
+import { type Customer, customerKana, customerName } from '../../features/customers/customer-fields';
 import { CustomerFormDialog } from '../../features/customers/customer-form-dialog';
 import { formatJstDateTime } from '../../features/customers/format';
 import { InteractionTimeline } from '../../features/customers/interaction-timeline';
@@ -79,7 +75,11 @@ export function Component() {
   const listHref = useListHref();
 
   const back = (
-    <TextLink asChild variant="muted" className="no-underline hover:underline">
+    <TextLink
+      asChild
+      variant={null}
+      className="text-muted-foreground no-underline hover:text-foreground hover:underline"
+    >
       <Link to={listHref}>
         <ArrowLeft aria-hidden="true" className="size-4" />
         顧客一覧に戻る
@@ -213,9 +213,9 @@ function CustomerDetail({
                 編集
               </Button>
               <Button
-                variant="outline"
+                variant={null}
                 onClick={() => setConfirmDelete(true)}
-                className="text-error-subtle-foreground"
+                className="border border-input bg-surface text-error-subtle-foreground shadow-sm hover:bg-muted"
               >
                 <Trash2 aria-hidden="true" />
                 削除

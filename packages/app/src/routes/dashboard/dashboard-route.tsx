@@ -151,13 +151,13 @@ export function Component() {
             </CardTitle>
           </CardHeader>
           <CardContent className="flex flex-col gap-3">
-            <Button asChild variant="outline" className="justify-start">
+            <Button asChild variant="outline" align="start">
               <Link to={appRoutes.customers.path}>
                 <Users aria-hidden="true" />
                 顧客一覧を見る
               </Link>
             </Button>
-            <Button asChild variant="outline" className="justify-start">
+            <Button asChild variant="outline" align="start">
               <Link to={appRoutes.chat.path}>
                 <MessageSquareText aria-hidden="true" />
                 AIアシスタントに相談する

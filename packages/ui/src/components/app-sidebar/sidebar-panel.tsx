@@ -120,11 +120,12 @@ export function SidebarPanel({
           </div>
         </div>
         <Button
-          variant="ghost"
+          variant="subtle"
           size="sm"
+          align="start"
           onClick={onLogout}
           data-slot="app-sidebar-logout"
-          className="mt-2 w-full justify-start text-muted-foreground hover:text-foreground"
+          className="mt-2 w-full hover:text-foreground"
         >
           <LogOut aria-hidden="true" />
           {messages.sidebar.logout}

@@ -3,9 +3,14 @@ import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 
 export const badgeVariants = cva(
-  'inline-flex min-w-5 shrink-0 items-center justify-center rounded-full px-1.5 text-xs leading-5 font-bold tabular-nums',
+  'inline-flex shrink-0 items-center justify-center rounded-full font-bold tabular-nums',
   {
     variants: {
+      /** `sm` fits on the corner of an icon button (NotificationBell). */
+      size: {
+        md: 'min-w-5 px-1.5 text-xs leading-5',
+        sm: 'h-[1.125rem] min-w-[1.125rem] px-1 text-[0.6875rem] leading-[1.125rem]',
+      },
       variant: {
         error: 'bg-error text-error-foreground',
         primary: 'bg-primary text-primary-foreground',
@@ -15,7 +20,7 @@ export const badgeVariants = cva(
         info: 'bg-info text-info-foreground',
       },
     },
-    defaultVariants: { variant: 'error' },
+    defaultVariants: { variant: 'error', size: 'md' },
   },
 );
 
@@ -29,14 +34,14 @@ export type BadgeProps = Omit<ComponentProps<'span'>, 'children'> &
   };
 
 /** A small count, e.g. unread notifications. Give the surrounding control the full sentence to read. */
-export function Badge({ count, max = 99, showZero = false, variant, className, ...props }: BadgeProps) {
+export function Badge({ count, max = 99, showZero = false, variant, size, className, ...props }: BadgeProps) {
   if (count <= 0 && !showZero) return null;
   return (
     <span
       data-slot="badge"
       data-variant={variant ?? 'error'}
       {...props}
-      className={cn(badgeVariants({ variant }), className)}
+      className={cn(badgeVariants({ variant, size }), className)}
     >
       {count > max ? `${max}+` : count}
     </span>

@@ -43,16 +43,30 @@ describe('Button', () => {
     }
   });
 
-  it('renders its child with asChild and keeps the caller className last', () => {
+  it('renders its child with asChild and adds the caller className', () => {
     render(
-      <Button asChild variant="outline" className="px-8">
+      <Button asChild variant="outline" className="w-full">
         <a href="/customers">顧客一覧</a>
       </Button>,
     );
     const link = screen.getByRole('link', { name: '顧客一覧' });
     expect(link).toHaveAttribute('data-slot', 'button');
     expect(link).not.toHaveAttribute('type');
-    expect(link.className).toContain('px-8');
-    expect(link.className).not.toContain('px-4');
+    expect(link.className).toContain('w-full');
+    expect(link.className).toContain('px-4');
+  });
+
+  it('leaves a variant out with null, so that the caller brings its own classes', () => {
+    render(
+      <Button variant={null} size={null} className="h-10 px-8 text-sm text-primary-subtle-foreground">
+        後で
+      </Button>,
+    );
+    const button = screen.getByRole('button', { name: '後で' });
+    expect(button.className).toContain('px-8');
+    expect(button.className).not.toContain('px-4');
+    expect(button.className).not.toContain('text-primary-foreground');
+    expect(button).not.toHaveAttribute('data-variant');
+    expect(button).not.toHaveAttribute('data-size');
   });
 });

@@ -29,10 +29,20 @@ export function Card({ className, elevation, padding, asChild = false, ...props 
   return <Comp data-slot="card" {...props} className={cn(cardVariants({ elevation, padding }), className)} />;
 }
 
-export type CardHeaderProps = ComponentProps<'div'>;
+export type CardHeaderProps = ComponentProps<'div'> & {
+  /** `stack`: title over description (default); `row`: the title with a note or an action beside it. */
+  layout?: 'stack' | 'row';
+};
 
-export function CardHeader({ className, ...props }: CardHeaderProps) {
-  return <div data-slot="card-header" {...props} className={cn('flex flex-col gap-1 px-5', className)} />;
+const headerLayouts = {
+  stack: 'flex-col gap-1',
+  row: 'flex-row flex-wrap items-baseline justify-between gap-2',
+} as const;
+
+export function CardHeader({ className, layout = 'stack', ...props }: CardHeaderProps) {
+  return (
+    <div data-slot="card-header" {...props} className={cn('flex px-5', headerLayouts[layout], className)} />
+  );
 }
 
 export type CardTitleProps = ComponentProps<'div'> & {

@@ -91,7 +91,7 @@ export function ConfirmDialog({
         showCloseButton={false}
         {...(description ? {} : { 'aria-describedby': undefined })}
       >
-        <DialogHeader className="pr-0">
+        <DialogHeader reserveCloseButton={false}>
           <DialogTitle>{title}</DialogTitle>
           {description && <DialogDescription>{description}</DialogDescription>}
         </DialogHeader>

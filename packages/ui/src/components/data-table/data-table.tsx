@@ -287,12 +287,7 @@ export function DataTable<TRow extends RowData>({
               {actions.length > 0 && (
                 <DropdownMenu>
                   <DropdownMenuTrigger asChild>
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      className="size-8"
-                      aria-label={text.rowActions(rowLabel)}
-                    >
+                    <Button variant="ghost" size="icon-sm" aria-label={text.rowActions(rowLabel)}>
                       <Ellipsis aria-hidden="true" />
                     </Button>
                   </DropdownMenuTrigger>

@@ -29,9 +29,12 @@ export type DialogContentProps = ComponentProps<typeof DialogPrimitive.Content> 
   showCloseButton?: boolean;
   /** Width of the panel. */
   size?: 'sm' | 'md' | 'lg';
+  /** Gap and padding of the panel (gap-4 p-6); `null` leaves them out for your own in `className`. */
+  spacing?: 'md' | null;
 };
 
 const sizes = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl' } as const;
+const spacings = { md: 'gap-4 p-6' } as const;
 
 /**
  * The dialog panel with its overlay, in a portal. It must contain a `DialogTitle` (visually hidden
@@ -42,6 +45,7 @@ export function DialogContent({
   children,
   showCloseButton = true,
   size = 'md',
+  spacing = 'md',
   onOpenAutoFocus,
   onCloseAutoFocus,
   ...props
@@ -59,9 +63,10 @@ export function DialogContent({
         {...focusHandlers}
         {...props}
         className={cn(
-          'fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border bg-surface p-6 text-surface-foreground shadow-lg outline-none',
+          'fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg border bg-surface text-surface-foreground shadow-lg outline-none',
           'motion-safe:data-[state=closed]:animate-fade-out motion-safe:data-[state=open]:animate-dialog-in',
           sizes[size],
+          spacing && spacings[spacing],
           className,
         )}
       >
@@ -70,10 +75,7 @@ export function DialogContent({
           <DialogPrimitive.Close
             data-slot="dialog-close-button"
             aria-label={messages.common.close}
-            className={cn(
-              buttonVariants({ variant: 'ghost', size: 'icon' }),
-              'absolute top-3 right-3 size-8',
-            )}
+            className={cn(buttonVariants({ variant: 'ghost', size: 'icon-sm' }), 'absolute top-3 right-3')}
           >
             <X aria-hidden="true" />
           </DialogPrimitive.Close>
@@ -83,20 +85,36 @@ export function DialogContent({
   );
 }
 
-export type DialogHeaderProps = ComponentProps<'div'>;
+export type DialogHeaderProps = ComponentProps<'div'> & {
+  /** Leave room on the right for the dialog's × button (default); `false` where there is none. */
+  reserveCloseButton?: boolean;
+};
 
-export function DialogHeader({ className, ...props }: DialogHeaderProps) {
-  return <div data-slot="dialog-header" {...props} className={cn('flex flex-col gap-1.5 pr-8', className)} />;
+export function DialogHeader({ className, reserveCloseButton = true, ...props }: DialogHeaderProps) {
+  return (
+    <div
+      data-slot="dialog-header"
+      {...props}
+      className={cn('flex flex-col gap-1.5', reserveCloseButton && 'pr-8', className)}
+    />
+  );
 }
 
-export type DialogFooterProps = ComponentProps<'div'>;
+export type DialogFooterProps = ComponentProps<'div'> & {
+  /** Below `sm` the buttons stack, the main action on top (default); `false` keeps them in a row. */
+  stack?: boolean;
+};
 
-export function DialogFooter({ className, ...props }: DialogFooterProps) {
+export function DialogFooter({ className, stack = true, ...props }: DialogFooterProps) {
   return (
     <div
       data-slot="dialog-footer"
       {...props}
-      className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)}
+      className={cn(
+        'flex gap-2 sm:flex-row sm:justify-end',
+        stack ? 'flex-col-reverse' : 'flex-row',
+        className,
+      )}
     />
   );
 }

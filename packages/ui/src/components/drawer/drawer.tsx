@@ -77,10 +77,7 @@ export function DrawerContent({
           <DialogPrimitive.Close
             data-slot="drawer-close-button"
             aria-label={messages.common.close}
-            className={cn(
-              buttonVariants({ variant: 'ghost', size: 'icon' }),
-              'absolute top-3 right-3 size-8',
-            )}
+            className={cn(buttonVariants({ variant: 'ghost', size: 'icon-sm' }), 'absolute top-3 right-3')}
           >
             <X aria-hidden="true" />
           </DialogPrimitive.Close>

@@ -51,9 +51,11 @@ export function DropdownMenuItem({ className, variant = 'default', ...props }: D
       {...props}
       className={cn(
         'relative flex min-h-9 cursor-default items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none select-none',
-        'data-[highlighted]:bg-muted data-[disabled]:pointer-events-none data-[disabled]:opacity-50',
+        'data-[disabled]:pointer-events-none data-[disabled]:opacity-50',
         "[&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4",
-        variant === 'destructive' && 'text-error-subtle-foreground data-[highlighted]:bg-error-subtle',
+        variant === 'destructive'
+          ? 'text-error-subtle-foreground data-[highlighted]:bg-error-subtle'
+          : 'data-[highlighted]:bg-muted',
         className,
       )}
     />

@@ -1,3 +1,4 @@
+import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { ChevronDown, CircleAlert, KeyRound, LogOut, OctagonAlert, RotateCw } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useMessages } from '../../i18n';
@@ -12,14 +13,7 @@ import {
 } from '../../lib/errors';
 import { Button } from '../button/button';
 import { Chip } from '../chip/chip';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../dialog/dialog';
+import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '../dialog/dialog';
 
 export type ErrorModalProps = {
   error: DisplayError | null;
@@ -119,7 +113,10 @@ export function ErrorModal({
             </div>
           </DialogHeader>
           <div className="grid gap-3">
-            <DialogDescription className="text-base text-foreground">{error.message}</DialogDescription>
+            {/* The message is what the modal says: in body text, not in DialogDescription's small grey. */}
+            <DialogPrimitive.Description data-slot="dialog-description" className="text-base text-foreground">
+              {error.message}
+            </DialogPrimitive.Description>
             {error.suggestion && (
               <p className="text-sm leading-[1.7] text-muted-foreground">{error.suggestion}</p>
             )}
@@ -136,9 +133,9 @@ export function ErrorModal({
             )}
             <div>
               <Button
-                variant="ghost"
+                variant="subtle"
                 size="sm"
-                className="-ml-2 text-muted-foreground"
+                className="-ml-2"
                 aria-expanded={expanded}
                 aria-controls={expanded ? detailsId : undefined}
                 onClick={() => setExpanded((value) => !value)}

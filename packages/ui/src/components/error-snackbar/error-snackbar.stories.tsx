@@ -153,7 +153,7 @@ export const Catalog: Story = {
             onRetry={() => {}}
             supportEmail="support@tsumiki.example"
             autoHideMs={null}
-            className="static mx-0 sm:w-[28rem]"
+            inline
           />
         ))}
       </div>

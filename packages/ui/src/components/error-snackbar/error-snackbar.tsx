@@ -33,6 +33,8 @@ export type ErrorSnackbarProps = {
   autoHideMs?: number | null;
   /** Replaces the built-in `label: message` lines (e.g. the api-client's formatter). */
   formatValidationErrors?: (errors: readonly ValidationErrorEntry[]) => string[];
+  /** In the flow of the page (e.g. a list of examples) instead of fixed to the bottom of the screen. */
+  inline?: boolean;
   className?: string;
 };
 
@@ -58,6 +60,7 @@ export function ErrorSnackbar({
   supportEmail,
   autoHideMs,
   formatValidationErrors,
+  inline = false,
   className,
 }: ErrorSnackbarProps) {
   const messages = useMessages();
@@ -109,8 +112,9 @@ export function ErrorSnackbar({
         if (event.key === 'Escape') onDismiss();
       }}
       className={cn(
-        'fixed inset-x-2 bottom-2 z-[60] mx-auto max-w-lg overflow-hidden rounded-lg border border-l-4 bg-surface text-surface-foreground shadow-lg',
+        'inset-x-2 bottom-2 z-[60] max-w-lg overflow-hidden rounded-lg border border-l-4 bg-surface text-surface-foreground shadow-lg',
         'sm:inset-x-auto sm:right-4 sm:bottom-4 sm:w-[28rem]',
+        inline ? 'static mx-0' : 'fixed mx-auto',
         'motion-safe:animate-toast-in',
         toneClasses[tone],
         className,
@@ -150,12 +154,11 @@ export function ErrorSnackbar({
               <SupportContact error={error} onContactSupport={onContactSupport} supportEmail={supportEmail} />
             )}
             <Button
-              variant="ghost"
+              variant="subtle"
               size="sm"
               aria-expanded={expanded}
               aria-controls={expanded ? detailsId : undefined}
               onClick={() => setExpanded((value) => !value)}
-              className="text-muted-foreground"
             >
               {expanded ? text.hideDetails : text.showDetails}
               <ChevronDown
@@ -165,13 +168,7 @@ export function ErrorSnackbar({
             </Button>
           </div>
         </div>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="size-8 shrink-0"
-          aria-label={messages.common.close}
-          onClick={onDismiss}
-        >
+        <Button variant="ghost" size="icon-sm" aria-label={messages.common.close} onClick={onDismiss}>
           <X aria-hidden="true" />
         </Button>
       </div>

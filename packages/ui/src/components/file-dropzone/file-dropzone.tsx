@@ -244,8 +244,7 @@ function FileItem({
       {onRemove && (
         <Button
           variant="ghost"
-          size="icon"
-          className="size-8"
+          size="icon-sm"
           aria-label={text.remove(item.name)}
           onClick={() => onRemove(item.id)}
         >

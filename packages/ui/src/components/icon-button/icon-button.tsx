@@ -12,11 +12,7 @@ export type IconButtonProps = Omit<ButtonProps, 'size' | 'aria-label' | 'childre
   hideTooltip?: boolean;
 };
 
-const sizeClasses = {
-  sm: 'size-8',
-  md: 'size-10',
-  lg: 'size-12 [&_svg:not([class*=size-])]:size-5',
-} as const;
+const buttonSizes = { sm: 'icon-sm', md: 'icon', lg: 'icon-lg' } as const;
 
 /** A square button with only an icon: its `label` is the accessible name and the tooltip. */
 export function IconButton({
@@ -32,10 +28,10 @@ export function IconButton({
     <Button
       data-slot="icon-button"
       variant={variant}
-      size="icon"
+      size={buttonSizes[size]}
       aria-label={label}
       {...props}
-      className={[sizeClasses[size], className].filter(Boolean).join(' ')}
+      className={className}
     >
       {children}
     </Button>

@@ -41,7 +41,7 @@ export function Link({
   return (
     <Comp
       data-slot="link"
-      data-variant={variant ?? 'default'}
+      data-variant={variant === null ? undefined : (variant ?? 'default')}
       {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
       {...props}
       className={cn(linkVariants({ variant }), className)}

@@ -69,14 +69,15 @@ export function NotificationBell({
               <Badge
                 count={unreadCount}
                 data-slot="notification-bell-count"
-                className="absolute top-0.5 right-0.5 h-[1.125rem] min-w-[1.125rem] px-1 text-[0.6875rem] leading-[1.125rem]"
+                size="sm"
+                className="absolute top-0.5 right-0.5"
               />
               <span className="sr-only">{text.bellUnreadAfter}</span>
             </>
           )}
         </Button>
       </PopoverTrigger>
-      <PopoverContent aria-label={text.title} className="w-96 overflow-hidden p-0">
+      <PopoverContent aria-label={text.title} size="lg" className="overflow-hidden p-0">
         <NotificationList
           notifications={notifications}
           unreadCount={unreadCount}

@@ -97,7 +97,7 @@ export function NotificationList({
         </span>
         {[0, 1, 2].map((index) => (
           <div key={index} className="flex gap-3">
-            <Skeleton className="size-9 shrink-0 rounded-full" />
+            <Skeleton rounded="full" className="size-9 shrink-0" />
             <div className="grid flex-1 gap-2">
               <Skeleton className="h-4 w-2/3" />
               <Skeleton className="h-3 w-full" />
@@ -234,7 +234,7 @@ function NotificationRow({ notification, onMarkRead, onSelect, now }: Notificati
           {!notification.read && onMarkRead && (
             <Button
               variant="link"
-              size="sm"
+              size={null}
               className="ml-auto h-auto px-0 text-xs"
               onClick={() => onMarkRead(notification.id)}
             >

@@ -31,11 +31,11 @@ export function OfflineBanner({ onRetry, retrying = false, className, ...props }
       </p>
       {onRetry && (
         <Button
-          variant="outline"
+          variant={null}
           size="sm"
           loading={retrying}
           onClick={onRetry}
-          className="border-warning/50"
+          className="border border-warning/50 bg-surface text-foreground shadow-sm hover:bg-muted"
         >
           {!retrying && <RotateCw aria-hidden="true" />}
           {messages.common.retry}

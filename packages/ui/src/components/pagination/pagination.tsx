@@ -86,8 +86,8 @@ export function Pagination({
             <li key={item} className="hidden sm:block">
               <Button
                 variant={item === current ? 'primary' : 'ghost'}
-                size="sm"
-                className="min-w-8 px-2 tabular-nums"
+                size={null}
+                className="h-8 min-w-8 px-2 text-sm tabular-nums"
                 aria-label={text.page(item)}
                 aria-current={item === current ? 'page' : undefined}
                 disabled={disabled}

@@ -58,7 +58,7 @@ export function SessionIndicator({
   const text = messages.session;
   if (!session) {
     return (
-      <Skeleton data-slot="session-indicator-loading" className={cn('h-8 w-20 rounded-full', className)} />
+      <Skeleton data-slot="session-indicator-loading" rounded="full" className={cn('h-8 w-20', className)} />
     );
   }
   const tone = sessionTone(session);
@@ -130,7 +130,7 @@ export function SessionIndicator({
                 key={extension}
                 variant={extension === SESSION_EXTENSIONS_MINUTES[0] ? 'primary' : 'outline'}
                 size="sm"
-                className="flex-1"
+                className="grow basis-0"
                 loading={extendingMinutes === extension}
                 disabled={extendingMinutes !== null && extendingMinutes !== extension}
                 onClick={() => onExtend(extension)}
@@ -141,7 +141,12 @@ export function SessionIndicator({
           </div>
         )}
         {onManage && (
-          <Button variant="link" size="sm" className="h-auto justify-self-start px-0" onClick={onManage}>
+          <Button
+            variant="link"
+            size={null}
+            className="h-auto justify-self-start px-0 text-sm"
+            onClick={onManage}
+          >
             {text.manage}
           </Button>
         )}

@@ -51,9 +51,9 @@ export function SlowConnectionNotice({
         {text.slowDescription}
       </p>
       <Button
-        variant="ghost"
-        size="icon"
-        className="size-8 shrink-0 text-info-subtle-foreground hover:bg-info/10"
+        variant={null}
+        size="icon-sm"
+        className="text-info-subtle-foreground hover:bg-info/10"
         aria-label={messages.common.close}
         onClick={() => onOpenChange(false)}
       >

@@ -138,8 +138,8 @@ export function ToastProvider({ children, duration = 5000, position = 'bottom-ri
               <ToastPrimitive.Close
                 aria-label={messages.common.close}
                 className={cn(
-                  buttonVariants({ variant: 'ghost', size: 'icon' }),
-                  'absolute top-2 right-2 size-8',
+                  buttonVariants({ variant: 'ghost', size: 'icon-sm' }),
+                  'absolute top-2 right-2',
                 )}
               >
                 <X aria-hidden="true" />

@@ -59,9 +59,10 @@ export const Plans: Story = {
   render: (args) => (
     <div className="grid gap-2">
       {['basic', 'standard', 'premium', 'enterprise'].map((plan) => (
-        // Inside a <section> a <header> is not a banner landmark, so several can sit on one page.
+        // Inside a <section> a <header> is not a banner landmark, so several can sit on one page; and
+        // a sticky bar cannot leave its section, so each stays in place.
         <section key={plan} aria-label={`プラン ${plan}`}>
-          <TopBar {...args} plan={plan} className="static" />
+          <TopBar {...args} plan={plan} />
         </section>
       ))}
     </div>
@@ -79,7 +80,7 @@ export const Roles: Story = {
     <div className="grid gap-2">
       {(['admin', 'staff', 'user', null] as const).map((role) => (
         <section key={role ?? 'none'} aria-label={`権限 ${role ?? '未設定'}`}>
-          <TopBar {...args} role={role} className="static" />
+          <TopBar {...args} role={role} />
         </section>
       ))}
     </div>

@@ -19,9 +19,9 @@ export const CustomTagline: Story = { args: { tagline: 'クリニックの業務
 export const MarkSizes: Story = {
   render: () => (
     <div className="flex items-end gap-4">
-      <TsumikiMark className="size-6" />
+      <TsumikiMark size="sm" />
       <TsumikiMark />
-      <TsumikiMark className="size-12" />
+      <TsumikiMark size="lg" />
     </div>
   ),
 };

@@ -2,10 +2,15 @@ import type { ComponentProps, ReactNode } from 'react';
 import { useMessages } from '../../i18n';
 import { cn } from '../../lib/cn';
 
-export type TsumikiMarkProps = ComponentProps<'svg'>;
+export type TsumikiMarkProps = ComponentProps<'svg'> & {
+  /** `sm` 1.5rem, `md` 2rem (next to the name), `lg` 3rem. */
+  size?: 'sm' | 'md' | 'lg';
+};
+
+const markSizes = { sm: 'size-6', md: 'size-8', lg: 'size-12' } as const;
 
 /** The 積み木 mark: two blocks and a roof piece. Decorative; the brand name carries the meaning. */
-export function TsumikiMark({ className, ...props }: TsumikiMarkProps) {
+export function TsumikiMark({ className, size = 'md', ...props }: TsumikiMarkProps) {
   return (
     <svg
       data-slot="tsumiki-mark"
@@ -13,7 +18,7 @@ export function TsumikiMark({ className, ...props }: TsumikiMarkProps) {
       aria-hidden="true"
       focusable="false"
       {...props}
-      className={cn('size-8 shrink-0', className)}
+      className={cn('shrink-0', markSizes[size], className)}
     >
       <rect x="3" y="17" width="12" height="12" rx="2" fill="var(--color-primary)" />
       <rect x="17" y="17" width="12" height="12" rx="2" fill="var(--color-info)" opacity="0.85" />

@@ -39,7 +39,12 @@ export function UpdateBanner({
       </p>
       <div className="flex gap-2">
         {onDismiss && (
-          <Button variant="ghost" size="sm" onClick={onDismiss} className="text-primary-subtle-foreground">
+          <Button
+            variant={null}
+            size="sm"
+            onClick={onDismiss}
+            className="text-primary-subtle-foreground hover:bg-muted"
+          >
             {text.later}
           </Button>
         )}
