@@ -1,6 +1,7 @@
 import { SignJWT } from 'jose';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AccessTokens } from '../src/auth/access-tokens';
 import { hashPassword, needsRehash, PASSWORD_HASH_COST, verifyPassword } from '../src/auth/passwords';
 import { DEVICE_COOKIE, SIGN_IN_POLICIES } from '../src/auth/sign-in-throttle';
 import { authIssuer, testConfig } from '../src/config';
@@ -217,6 +218,23 @@ describe('auth hardening', () => {
         Buffer.from(response.json().access_token.split('.')[1], 'base64url').toString(),
       );
       expect(iss).toBe(authIssuer(testConfig()));
+    });
+
+    it('remembers a verified token but never past its expiry', async () => {
+      const tokens = new AccessTokens('k'.repeat(40), 30, authIssuer(testConfig()));
+      const issued = await tokens.issue({
+        userId: DEMO_USERS.sakuraAdmin.id,
+        email: DEMO_USERS.sakuraAdmin.email,
+        sessionId: DEMO_USERS.sakuraAdmin.id,
+        now: new Date(Date.now() - 29_000),
+      });
+      expect((await tokens.verify(issued.token)).valid).toBe(true);
+      expect((await tokens.verify(issued.token)).valid).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 1_200));
+      expect(await tokens.verify(issued.token)).toEqual({ valid: false, reason: 'expired' });
+      // Another key's token is never taken for a remembered one.
+      const other = new AccessTokens('x'.repeat(40), 30, authIssuer(testConfig()));
+      expect((await other.verify(issued.token)).valid).toBe(false);
     });
 
     it('keeps the signing key away from the app role', async () => {

@@ -143,9 +143,12 @@ describe('as root, with what the postgres OS user cannot reach', () => {
       expect(second).toEqual(first);
       expect(first?.nativeDir.startsWith(`${systemDir}/`)).toBe(true);
       expect(await readdir(systemDir)).toEqual([expect.stringMatching(/^postgres-/)]);
+      // A library that is a symbolic link in the source (pnpm may also hand them out as hard
+      // links) stays one in the copy, and never points back into the unreachable source.
       const library = join(first?.nativeDir ?? '', 'lib', 'libpq.so');
-      expect((await lstat(library)).isSymbolicLink()).toBe(true);
-      expect(await readlink(library)).not.toContain('/');
+      const source = join(binaries.nativeDir, 'lib', 'libpq.so');
+      expect((await lstat(library)).isSymbolicLink()).toBe((await lstat(source)).isSymbolicLink());
+      if ((await lstat(library)).isSymbolicLink()) expect(await readlink(library)).not.toContain('/');
 
       const cluster = await startEmbeddedPostgres({ dataDir: join(locked, 'data'), systemDir, binaries });
       try {

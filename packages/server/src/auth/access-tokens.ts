@@ -25,10 +25,19 @@ export type AccessTokenCheck =
 
 /** Clocks of two processes may differ a little; a token issued further ahead is not ours. */
 const CLOCK_TOLERANCE_SECONDS = 5;
+/** Verified tokens remembered (a few per signed-in browser; the oldest go first). */
+const VERIFIED_CACHE_SIZE = 2_000;
 
 /** HS256 access tokens in the shape Supabase Auth issues (sub, email, aud, role, session_id). */
 export class AccessTokens {
   private readonly key: Uint8Array;
+  /**
+   * Tokens whose signature, audience and issuer checked out, with their claims: a browser sends
+   * the same token with every request for its 15 minutes, and the check is the same each time.
+   * Expiry is still checked on every use, and whether the session is live is not this class's
+   * question (the request's access query answers it), so remembering a valid token is safe.
+   */
+  private readonly verified = new Map<string, AccessTokenClaims>();
 
   constructor(
     secret: string,
@@ -66,6 +75,24 @@ export class AccessTokens {
   }
 
   async verify(token: string): Promise<AccessTokenCheck> {
+    const known = this.verified.get(token);
+    if (known) {
+      if (known.exp * 1000 > Date.now()) return { valid: true, claims: known };
+      this.verified.delete(token);
+      return { valid: false, reason: 'expired' };
+    }
+    const check = await this.verifySignature(token);
+    if (check.valid) {
+      if (this.verified.size >= VERIFIED_CACHE_SIZE) {
+        const oldest = this.verified.keys().next().value;
+        if (oldest !== undefined) this.verified.delete(oldest);
+      }
+      this.verified.set(token, check.claims);
+    }
+    return check;
+  }
+
+  private async verifySignature(token: string): Promise<AccessTokenCheck> {
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: ['HS256'],
