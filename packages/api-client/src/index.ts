@@ -32,6 +32,7 @@ export {
 } from './errors';
 export { contractEnums } from './generated/enums';
 export type { components, operations, paths } from './generated/schema';
+export { INTERACTION_TYPE_LABELS } from './interaction-types';
 export type { CurrentUser, Customer, FeatureFlags, Interaction, TenantInfo } from './models';
 export { normalizeRequestUrl } from './url';
 export { fieldLabels, formatValidationErrors, GENERIC_VALIDATION_MESSAGE } from './validation';

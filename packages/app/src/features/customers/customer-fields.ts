@@ -1,4 +1,4 @@
-import type { components } from '@tsumiki/api-client';
+import { type components, INTERACTION_TYPE_LABELS } from '@tsumiki/api-client';
 
 export type Customer = components['schemas']['Customer'];
 export type CustomerInput = components['schemas']['CustomerInput'];
@@ -29,14 +29,8 @@ export const CUSTOMER_FIELDS = [
 
 export type CustomerField = (typeof CUSTOMER_FIELDS)[number];
 
-/** Interaction types in Japanese (InteractionType of the contract). */
-export const INTERACTION_TYPE_LABELS: Record<InteractionType, string> = {
-  call: '電話',
-  email: 'メール',
-  visit: '来院/訪問',
-  meeting: '打ち合わせ',
-  other: 'その他',
-};
+/** Interaction types in Japanese (InteractionType of the contract), shared with the server. */
+export { INTERACTION_TYPE_LABELS };
 
 export const INTERACTION_TYPES = Object.keys(INTERACTION_TYPE_LABELS) as InteractionType[];
 

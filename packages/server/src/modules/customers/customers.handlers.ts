@@ -56,14 +56,15 @@ export function customersHandlers({ document, events }: ModuleDependencies) {
 
     async updateCustomer({ params, body }, { tx, principal }) {
       const { version, ...changes } = body;
-      const before = await getCustomer(tx, params.id);
+      // The assignee before the save matters only when the save may change it.
+      const before = 'assignee_user_id' in changes ? await getCustomer(tx, params.id) : null;
       const customer = await updateCustomer(tx, principal.userId, params.id, version, changes, toCustomer);
       const event = customerEvent('customer.updated', principal.userId, customer);
       await events.emit(tx, {
         ...event,
         payload: {
           ...event.payload,
-          assignee_changed: before.assignee_user_id !== customer.assignee_user_id,
+          assignee_changed: before !== null && before.assignee_user_id !== customer.assignee_user_id,
         },
       });
       return { status: 200, body: toCustomer(customer) };

@@ -1,5 +1,7 @@
+import { INTERACTION_TYPE_LABELS } from '@tsumiki/api-client';
 import type { TenantTransaction } from '../../platform/db/tenant-scope';
 import type { DomainEvents, RecordedEvent } from '../../platform/events/domain-events';
+import type { InteractionType } from '../interactions/interactions.tables';
 import { type Audience, insertNotifications, type NotificationContent } from './notifications.repository';
 
 /**
@@ -15,14 +17,6 @@ type Rule = (
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 const userIds = (...values: unknown[]): string[] =>
   values.filter((value): value is string => typeof value === 'string' && value !== '');
-
-const INTERACTION_TYPE_LABELS: Record<string, string> = {
-  call: '電話',
-  email: 'メール',
-  visit: '来院・訪問',
-  meeting: '打ち合わせ',
-  other: 'その他',
-};
 
 export const NOTIFICATION_RULES: Record<string, Rule> = {
   'customer.created': (event, actor) => ({
@@ -83,7 +77,7 @@ export const NOTIFICATION_RULES: Record<string, Rule> = {
     content: {
       title: '担当の顧客に対応履歴が追加されました',
       message: `${actor}さんが「${text(event.payload.customer_name)}」さんの対応履歴（${
-        INTERACTION_TYPE_LABELS[text(event.payload.interaction_type)] ?? 'その他'
+        INTERACTION_TYPE_LABELS[text(event.payload.interaction_type) as InteractionType] ?? 'その他'
       }）を記録しました。${text(event.payload.summary) ? `概要: ${text(event.payload.summary)}` : ''}`,
       type: 'info',
       category: 'interaction',
