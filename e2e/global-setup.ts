@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -41,6 +41,10 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
  */
 export default async function globalSetup() {
   const dataDir = mkdtempSync(join(tmpdir(), 'tsumiki-e2e-'));
+  // The server serves a copy of the built app, so that tests/updates.spec.ts can deploy a new
+  // version into it (and put the build back) without touching packages/app/dist.
+  const appDir = mkdtempSync(join(tmpdir(), 'tsumiki-e2e-app-'));
+  cpSync(join(repoRoot, 'packages/app/dist'), appDir, { recursive: true });
   const [port, pgPort] = [await freePort(), await freePort()];
   let output = '';
   const child = spawn(process.execPath, [join(repoRoot, 'packages/server/dist/main.js')], {
@@ -53,6 +57,7 @@ export default async function globalSetup() {
       HOST: '127.0.0.1',
       PORT: String(port),
       TSUMIKI_DATA_DIR: dataDir,
+      APP_DIST_DIR: appDir,
       TSUMIKI_PG_PORT: String(pgPort),
       LOG_LEVEL: 'warn',
       // Every test signs in afresh; the per-IP limit is for real clients.
@@ -67,6 +72,7 @@ export default async function globalSetup() {
 
   const password = readFileSync(join(dataDir, 'postgres-superuser-password'), 'utf8').trim();
   process.env.TSUMIKI_E2E_BASE_URL = baseUrl;
+  process.env.TSUMIKI_E2E_APP_DIR = appDir;
   process.env.TSUMIKI_E2E_DATABASE_URL = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/tsumiki`;
 
   return async () => {
@@ -75,5 +81,6 @@ export default async function globalSetup() {
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
     if (child.exitCode === null) child.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(appDir, { recursive: true, force: true });
   };
 }

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { countsFor, demo } from './support';
+import { countsFor, demo, setSessionRemaining } from './support';
 
 async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel('メールアドレス').fill(email);
@@ -118,12 +118,16 @@ test('unknown paths go to the dashboard', async ({ page }) => {
 test('the session menu shows the real session and extends it', async ({ page }) => {
   await page.goto('/login');
   await signIn(page, demo.sakuraStaff.email, demo.password);
+  await expect(page.getByRole('button', { name: /^セッション \d+分（有効）$/ })).toBeVisible();
+  // A fresh session is at the 480-minute cap; with 100 minutes left there is room to extend.
+  await setSessionRemaining(demo.sakuraStaff.email, 100);
+  await page.reload();
   const trigger = page.getByRole('button', { name: /^セッション \d+分（有効）$/ });
-  await expect(trigger).toBeVisible();
+  await expect(trigger).toHaveAccessibleName(/^セッション (99|100)分（有効）$/);
   await trigger.click();
   await page.getByRole('button', { name: '60分延長' }).click();
   await expect(page.getByText('セッションを延長しました', { exact: true })).toBeVisible();
-  await expect(page.getByText(/^残り \d+ 分です。$/)).toBeVisible();
+  await expect(page.getByText(/^セッションを 60 分延長しました。残り \d+ 分です。$/)).toBeVisible();
 });
 
 test('the top bar at 1440 px with the session menu open', async ({ page }) => {

@@ -1,3 +1,5 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
 import pg from 'pg';
 
 export const demo = {
@@ -39,4 +41,28 @@ export async function countsFor(email: string) {
   } finally {
     await client.end();
   }
+}
+
+/** Moves the end of the user's live sessions to `minutes` from now (as the server would after use). */
+export async function setSessionRemaining(email: string, minutes: number) {
+  const client = new pg.Client({ connectionString: process.env.TSUMIKI_E2E_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(
+      `update auth_sessions set not_after = now() + make_interval(mins => $2)
+        where revoked_at is null and user_id = (select id from users where email = $1)`,
+      [email, minutes],
+    );
+  } finally {
+    await client.end();
+  }
+}
+
+/** Serious and critical axe violations on what is on screen now (an open dialog included), labelled with `where`. */
+export async function expectNoSeriousA11yViolations(page: Page, where: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${where}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -6,6 +7,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // In development the API server (pnpm dev) answers /api and /auth on port 3000.
 const apiOrigin = process.env.TSUMIKI_API_ORIGIN ?? 'http://127.0.0.1:3000';
@@ -85,6 +87,50 @@ function reactRouterProduction(): { find: RegExp; replacement: string }[] {
   ];
 }
 
+/**
+ * `<meta name="tsumiki-build" content="…">` in index.html: a hash of the page as built (which names
+ * the entry's hashed files, so any change of code changes it). It tells which version a page runs
+ * (the update check of e2e/tests/updates.spec.ts reads it).
+ */
+function buildId(): Plugin {
+  return {
+    name: 'tsumiki:build-id',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const id = createHash('sha256').update(html).digest('hex').slice(0, 12);
+        return [{ tag: 'meta', attrs: { name: 'tsumiki-build', content: id }, injectTo: 'head' }];
+      },
+    },
+  };
+}
+
+/**
+ * The service worker (src/updates/sw.ts → dist/sw.js): precaches the app shell, answers the SPA's
+ * navigations offline, and waits for the user to accept an update (prompt mode). The page
+ * registers it itself (src/updates/register.ts, after the first paint), so the plugin injects
+ * nothing into index.html, and there is no web app manifest.
+ */
+function serviceWorker(): Plugin[] {
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src/updates',
+    filename: 'sw.ts',
+    registerType: 'prompt',
+    injectRegister: false,
+    manifest: false,
+    injectManifest: {
+      // Everything the screens need to open: index.html, the entry and every route chunk, the
+      // CSS, the fonts and icons. The .br/.gz copies are the server's business, not the cache's.
+      globPatterns: ['**/*.{html,js,css,svg,png,ico,woff2}'],
+      globIgnores: ['sw.js', '**/*.map'],
+      // The largest chunk is far below this; a file over it would mean something went wrong.
+      maximumFileSizeToCacheInBytes: 2 * 1024 * 1024,
+    },
+  });
+}
+
 /** Module ids are absolute paths; @tsumiki/ui's dist has one file per source module. */
 const ui = (path: string) => `/ui/dist/${path}`;
 const app = (path: string) => `/app/src/${path}`;
@@ -98,7 +144,7 @@ function modules(...paths: string[]): (id: string) => boolean {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), buildId(), serviceWorker(), precompress()],
   resolve: { alias: command === 'build' ? reactRouterProduction() : [] },
   server: {
     proxy: { '/api': apiOrigin, '/auth/v1': apiOrigin },

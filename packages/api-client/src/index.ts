@@ -34,5 +34,7 @@ export { contractEnums } from './generated/enums';
 export type { components, operations, paths } from './generated/schema';
 export { INTERACTION_TYPE_LABELS } from './interaction-types';
 export type { CurrentUser, Customer, FeatureFlags, Interaction, TenantInfo } from './models';
+export { openNotificationEvents } from './notification-events';
+export { NOTIFICATION_CATEGORY_LABELS, NOTIFICATION_TYPE_LABELS } from './notification-labels';
 export { normalizeRequestUrl } from './url';
 export { fieldLabels, formatValidationErrors, GENERIC_VALIDATION_MESSAGE } from './validation';

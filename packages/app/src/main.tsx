@@ -1,8 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { installErrorCapture } from './errors/capture';
+import { CrashBoundary } from './errors/crash-boundary';
 import { loadAuth } from './session/load-auth';
 import './styles.css';
+
+// Window errors and unhandled rejections are reported from here on (errors/capture.ts).
+installErrorCapture();
 
 // Every screen waits for the session: fetch the auth client's chunk now, alongside the route's.
 void loadAuth();
@@ -11,6 +16,8 @@ const root = document.getElementById('root');
 if (!root) throw new Error('#root がありません');
 createRoot(root).render(
   <StrictMode>
-    <App />
+    <CrashBoundary>
+      <App />
+    </CrashBoundary>
   </StrictMode>,
 );

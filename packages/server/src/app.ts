@@ -10,6 +10,7 @@ import { registerStaticApp } from './http/static-app';
 import { createApiHandlers } from './modules';
 import { serverVersion } from './paths';
 import type { Db } from './platform/db/database';
+import { DatabaseNotifications } from './platform/events/database-notifications';
 import { installApiRateLimit } from './platform/http/api-rate-limit';
 import { registerApiReference } from './platform/http/api-reference';
 import { registerApiRoutes } from './platform/http/api-routes';
@@ -24,6 +25,12 @@ export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 export interface BuildServerOptions {
   /** Connection of the non-superuser app role (row-level security applies). */
   db: Db;
+  /**
+   * Connection string of `db`'s role, for the process's one LISTEN connection (the live
+   * notification streams hear of changes through it). Without it streams send the count on
+   * connect only, and clients fall back to polling.
+   */
+  databaseUrl?: string;
   config: Config;
   /**
    * The access-token signing key kept in the database (bootstrapDatabase reads it as the owner;
@@ -37,6 +44,7 @@ export interface BuildServerOptions {
 /** A ready-to-listen Fastify instance serving /api, /auth/v1 and (when built) the app. Never listens itself. */
 export async function buildServer({
   db,
+  databaseUrl,
   config,
   jwtSecret,
   now,
@@ -71,6 +79,7 @@ export async function buildServer({
 
   app.decorateRequest('principal', null);
   app.decorateRequest('tenantAccess', null);
+  app.decorateRequest('accessTokenExpiresAt', null);
   // First of all hooks: whatever answers next (rate limit, authentication) has these headers.
   await registerResponseHeaders(app);
 
@@ -89,6 +98,12 @@ export async function buildServer({
 
   await app.register(authRoutes, { prefix: AUTH_PREFIX, authService, config });
   await registerApiReference(app);
+  const databaseNotifications = databaseUrl
+    ? new DatabaseNotifications({ connectionString: databaseUrl, log: app.log })
+    : null;
+  app.addHook('onClose', async () => {
+    await databaseNotifications?.close();
+  });
   await registerApiRoutes(app, {
     document,
     policies,
@@ -97,10 +112,20 @@ export async function buildServer({
       version: serverVersion(),
       document,
       sessions: { now: now ?? (() => new Date()), sessionTtlSeconds: config.sessionTtlSeconds },
+      databaseNotifications,
+      log: app.log,
     }),
     authService,
     db,
   });
+
+  if (databaseNotifications) {
+    databaseNotifications.start();
+    // The database answered bootstrap a moment ago; a LISTEN that cannot connect keeps retrying.
+    await databaseNotifications.waitUntilConnected(5_000).catch((error: unknown) => {
+      app.log.warn(`通知の LISTEN 接続を待たずに起動します: ${String(error)}`);
+    });
+  }
 
   return app;
 }

@@ -2,18 +2,9 @@
 
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AuthClient } from '../../app/node_modules/@supabase/auth-js';
 import { DEMO_PASSWORD, DEMO_TENANTS, DEMO_USERS } from '../src/seed/demo';
+import { authClient } from './support/auth-client';
 import { createTestServer, type TestServer } from './support/server';
-
-function memoryStorage() {
-  const items = new Map<string, string>();
-  return {
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-  };
-}
 
 describe('@supabase/auth-js against the embedded auth service', () => {
   let server: TestServer;
@@ -28,14 +19,7 @@ describe('@supabase/auth-js against the embedded auth service', () => {
     await server.close();
   });
 
-  const client = () =>
-    new AuthClient({
-      url: `${origin}/auth/v1`,
-      storage: memoryStorage(),
-      persistSession: true,
-      autoRefreshToken: false,
-      detectSessionInUrl: false,
-    });
+  const client = () => authClient(origin);
 
   it('signs in, reads the user, refreshes, calls /api with the token and signs out', async () => {
     const auth = client();

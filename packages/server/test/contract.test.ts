@@ -114,15 +114,17 @@ const EXTRA_CALLS: readonly Call[] = [
   ['POST', '/api/customers/import', 'customers.write', 'customers'],
   ['POST', '/api/customers/{id}/restore', 'customers.delete', 'customers'],
   ['GET', '/api/postal-codes/{postalCode}', null, null],
+  // The shell (issue 9): the live stream of the unread count.
+  ['GET', '/api/notifications/events', 'notifications.read', 'notifications'],
 ];
 
 const PUBLIC_CALLS = new Set(['GET /api/health', 'GET /api/openapi.json']);
+/** A token is optional: a crash on the login page must be reportable, a signed-in one attributed. */
+const OPTIONAL_TOKEN_CALLS = new Set(['POST /api/errors/report', 'POST /api/errors/report/batch']);
 /** About the user rather than a tenant, by someone about to join one, or with the tenant in the path. */
 const NO_TENANT_HEADER = new Set([
   'GET /api/auth/tenant/me',
   'POST /api/invitations/use',
-  'POST /api/errors/report',
-  'POST /api/errors/report/batch',
   'GET /api/sessions/current',
   'POST /api/sessions/current/extend',
   'POST /api/tenants/{tenantId}/users', // the tenant is in the path
@@ -222,7 +224,10 @@ describe('the contract (openapi/openapi.yaml)', () => {
       }
       expect(Object.keys(responses)).toContain('default');
       const isPublic = PUBLIC_CALLS.has(key);
-      expect(op?.security ?? document.security).toEqual(isPublic ? [] : [{ bearerAuth: [] }]);
+      const optionalToken = OPTIONAL_TOKEN_CALLS.has(key);
+      expect(op?.security ?? document.security).toEqual(
+        isPublic ? [] : optionalToken ? [{}, { bearerAuth: [] }] : [{ bearerAuth: [] }],
+      );
       if (!isPublic) expect(Object.keys(responses)).toContain('401');
       const takesInput = (op?.parameters?.length ?? 0) > 0 || op?.requestBody !== undefined;
       if (takesInput) expect(Object.keys(responses), `${key} validates input`).toContain('422');
@@ -298,7 +303,17 @@ describe('the contract (openapi/openapi.yaml)', () => {
       authenticated: true,
     });
     expect(policies.get('getCurrentSession')).toMatchObject({ tenantScoped: false, feature: null });
-    expect(policies.get('getHealth')?.authenticated).toBe(false);
+    expect(policies.get('getHealth')).toMatchObject({ authenticated: false, optionalAuthentication: false });
+    for (const operationId of ['reportClientError', 'reportClientErrors']) {
+      expect(policies.get(operationId)).toMatchObject({
+        authenticated: false,
+        optionalAuthentication: true,
+        tenantScoped: true,
+        permission: null,
+        feature: null,
+      });
+    }
+    expect(policies.get('listCustomers')?.optionalAuthentication).toBe(false);
     expect(TENANT_HEADER).toBe('X-Tenant-Id');
   });
 });

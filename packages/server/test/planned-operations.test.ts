@@ -176,6 +176,7 @@ describe('the route layer refuses a contract it cannot serve', () => {
     version: '0.0.0',
     document,
     sessions: { now: () => new Date(), sessionTtlSeconds: 60 },
+    databaseNotifications: null,
   });
   const register = (spec: typeof document) =>
     registerApiRoutes(Fastify(), {

@@ -13,6 +13,7 @@ describe('serving the built app', () => {
     '<!doctype html><html lang="ja"><head><title>積み木</title></head><body><div id="root"></div></body></html>';
   // Long enough for compression to pay, like a real chunk.
   const appJs = `${'console.log("積み木のアプリ");\n'.repeat(200)}export {};\n`;
+  const serviceWorkerJs = `${'self.addEventListener("fetch", () => {});\n'.repeat(50)}`;
 
   /** A file and the .br and .gz the app's build writes beside it (packages/app/vite.config.ts). */
   async function writeWithCompressed(path: string, content: string) {
@@ -37,6 +38,7 @@ describe('serving the built app', () => {
     await writeFile(join(dist, 'assets', 'index-B4x9Qz.js.map'), '{"version":3,"sources":["src/main.tsx"]}');
     await writeFile(join(dist, 'assets', 'logo-Dk3x9a.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
     await writeFile(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    await writeWithCompressed(join(dist, 'sw.js'), serviceWorkerJs);
     server = await createTestServer({ config: { serveApp: true, appDistDir: dist } });
   });
 
@@ -68,6 +70,46 @@ describe('serving the built app', () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const favicon = await server.get('/favicon.svg');
     expect(favicon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('revalidates the service worker script on every request, compressed or not', async () => {
+    for (const acceptEncoding of [undefined, 'gzip, deflate, br']) {
+      const response = await get('/sw.js', acceptEncoding);
+      expect(response.statusCode, String(acceptEncoding)).toBe(200);
+      expect(response.headers['content-type']).toMatch(/javascript/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers.etag).toBeTruthy();
+    }
+    const plain = await get('/sw.js');
+    expect(plain.body).toBe(serviceWorkerJs);
+    // Revalidation: the same script answers 304, so an hourly check costs one small request.
+    const again = await server.app.inject({
+      method: 'GET',
+      url: '/sw.js',
+      headers: { 'if-none-match': String(plain.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('revalidates a web app manifest on every request too', async () => {
+    await writeFile(join(dist, 'manifest.webmanifest'), '{"name":"積み木"}');
+    try {
+      const manifest = await get('/manifest.webmanifest');
+      expect(manifest.statusCode).toBe(200);
+      expect(manifest.headers['cache-control']).toBe('no-cache');
+    } finally {
+      await rm(join(dist, 'manifest.webmanifest'));
+    }
+  });
+
+  it('lets the app register its own service worker and nothing else (CSP)', async () => {
+    for (const path of ['/', '/sw.js', '/customers/123']) {
+      const csp = String((await server.get(path)).headers['content-security-policy']);
+      expect(csp, path).toContain("worker-src 'self'");
+      expect(csp, path).toContain("manifest-src 'self'");
+      expect(csp, path).toContain("script-src 'self'");
+      expect(csp, path).not.toMatch(/worker-src[^;]*(\*|blob:|data:)/);
+    }
   });
 
   it('sends the brotli file to a browser that accepts it', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_PERMISSIONS, STAFF_PERMISSIONS } from '../src/platform/access/permissions';
+import { insertTenant } from '../src/platform/access/tenants.repository';
 import { DEMO_TENANTS, DEMO_USERS } from '../src/seed/demo';
 import { expectErrorEnvelope, expectMatchesContract } from './support/contract';
 import { createUser } from './support/fixtures';
@@ -43,6 +44,7 @@ describe('GET /api/auth/tenant/me', () => {
             tenant_name: 'さくら内科クリニック',
             role: 'admin',
             plan: 'standard',
+            time_zone: 'Asia/Tokyo',
           },
         ],
       },
@@ -68,6 +70,50 @@ describe('GET /api/auth/tenant/me', () => {
       ['みどり歯科', 'さくら内科クリニック'],
     );
     expect(response.json().user.permissions).toEqual(['customers.read']);
+  });
+
+  it("gives each tenant's own time zone (Asia/Tokyo unless set), checked as an IANA name when written", async () => {
+    const abroad = '9c8b7a6d-5e4f-4a3b-9c2d-1e0f9a8b7c61';
+    // A link name is stored as its canonical zone.
+    await insertTenant(server.database.owner, {
+      id: abroad,
+      name: 'ホノルル支院',
+      plan: 'basic',
+      time_zone: 'US/Hawaii',
+    });
+    await createUser(server.database.owner, {
+      email: 'travel@example.com',
+      memberships: [
+        { tenantId: DEMO_TENANTS.sakura.id, role: 'staff', permissions: [] },
+        { tenantId: abroad, role: 'user', permissions: [] },
+      ],
+    });
+    const response = await me('travel@example.com');
+    expectMatchesContract('getTenantMe', 200, response.json());
+    expect(
+      response
+        .json()
+        .user.tenant_info.map((info: { tenant_name: string; time_zone: string }) => [
+          info.tenant_name,
+          info.time_zone,
+        ]),
+    ).toEqual([
+      ['さくら内科クリニック', 'Asia/Tokyo'],
+      ['ホノルル支院', 'Pacific/Honolulu'],
+    ]);
+
+    for (const invalid of ['Mars/Olympus_Mons', '+09:00', 'Asia/Tokyo; drop table tenants', '']) {
+      await expect(
+        insertTenant(server.database.owner, { name: '不正な医院', plan: 'basic', time_zone: invalid }),
+      ).rejects.toMatchObject({ code: 'VAL_001', issues: [{ field: 'time_zone' }] });
+    }
+    // The column refuses what cannot be a zone name even when written around the app.
+    await expect(
+      server.database.owner
+        .insertInto('tenants')
+        .values({ name: '直接の医院', plan: 'basic', time_zone: '+09:00' })
+        .execute(),
+    ).rejects.toThrow(/check constraint/);
   });
 
   it('answers 403 AUTH_003 for a signed-in user who belongs to no tenant', async () => {

@@ -64,6 +64,7 @@ describe('public API', () => {
         'OfflineBanner',
         'PageHeader',
         'Pagination',
+        'PasswordField',
         'PlanChip',
         'Popover',
         'PopoverClose',

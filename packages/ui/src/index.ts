@@ -26,6 +26,7 @@ export * from './components/notification-list';
 export * from './components/offline-banner';
 export * from './components/page-header';
 export * from './components/pagination';
+export * from './components/password-field';
 export * from './components/popover';
 export * from './components/progress';
 export * from './components/search-input';
@@ -88,6 +89,7 @@ export {
   SESSION_LENGTH_MINUTES,
   SESSION_REFRESH_MINUTES,
   SESSION_WARNING_MINUTES,
+  type SessionSecurityEvent,
   type SessionStatus,
   type SessionTone,
   sessionProgress,

@@ -109,6 +109,7 @@ export const contractFieldLabels = {
   "tax_rate": "税率",
   "tenantId": "テナント",
   "themes": "テーマ",
+  "time_zone": "タイムゾーン",
   "topics": "調べる項目",
   "type": "種類",
   "unit": "単位",

@@ -897,6 +897,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/notifications/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 自分宛ての通知の未読件数の変化を受け取り続ける（Server-Sent Events）
+         * @description 通知の変化をサーバーから知らせる `text/event-stream` です。届いたら一覧と件数を読み直します。
+         *     つながらないときは 5 分ごとの読み直し（ポーリング）が代わりになります。
+         *     同じ利用者が同時に開ける接続は 5 本までで、超えると古いものから閉じます。
+         */
+        get: operations["streamNotificationEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notifications/{id}": {
         parameters: {
             query?: never;
@@ -1328,7 +1350,9 @@ export interface paths {
         put?: never;
         /**
          * クライアントで起きたエラーを 1 件報告する
-         * @description 重大（critical）なエラーはすぐに送ります。ログインしていれば誰でも送れます（テナントは不要）。
+         * @description 重大（critical）なエラーはすぐに送ります。ログインしていなくても送れます（ログイン画面での失敗も報告できるように）。
+         *     有効なアクセストークンが付いていれば利用者を、さらに `X-Tenant-Id` があればそのテナントを記録します。
+         *     無効なトークンは `401`、所属していないテナントは `403`、送りすぎると `429` です。
          */
         post: operations["reportClientError"];
         delete?: never;
@@ -1349,6 +1373,8 @@ export interface paths {
         /**
          * 溜まったクライアントのエラーをまとめて報告する
          * @description 5 分ごとと画面を閉じるときに、キュー（最大 100 件）をまとめて送ります。本文は 1 MB まで。
+         *     ログインしていなくても送れます。有効なアクセストークンが付いていれば利用者を、さらに `X-Tenant-Id` があれば
+         *     そのテナントを記録します。無効なトークンは `401`、所属していないテナントは `403`、送りすぎると `429` です。
          */
         post: operations["reportClientErrors"];
         delete?: never;
@@ -1456,6 +1482,12 @@ export interface components {
             /** 役割 */
             role: components["schemas"]["Role"];
             plan: components["schemas"]["Plan"];
+            /**
+             * タイムゾーン
+             * @description テナントのタイムゾーン、表示と「今月」の基準（IANA の名前、例 Asia/Tokyo）
+             * @example Asia/Tokyo
+             */
+            time_zone: string;
         };
         CurrentUser: {
             /**
@@ -1508,10 +1540,11 @@ export interface components {
         SessionState: "active" | "expired" | "revoked" | "invalid";
         /**
          * @description セキュリティイベントの種類（sign_in ログイン・signed_out ログアウト・session_extended 延長・
-         *     session_revoked ほかの画面からの終了・refresh_token_reused 使用済みトークンの再使用によるセッションの失効）
+         *     session_revoked ほかの画面からの終了・refresh_token_reused 使用済みトークンの再使用によるセッションの失効・
+         *     password_changed パスワードの変更）
          * @enum {string}
          */
-        SecurityEventType: "sign_in" | "signed_out" | "session_extended" | "session_revoked" | "refresh_token_reused";
+        SecurityEventType: "sign_in" | "signed_out" | "session_extended" | "session_revoked" | "refresh_token_reused" | "password_changed";
         SecurityEvent: {
             type: components["schemas"]["SecurityEventType"];
             /** Format: date-time */
@@ -5506,6 +5539,33 @@ export interface operations {
             default: components["responses"]["UnexpectedError"];
         };
     };
+    streamNotificationEvents: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 未読件数のイベントの流れ（Server-Sent Events） */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
     getNotification: {
         parameters: {
             query?: never;
@@ -6325,7 +6385,10 @@ export interface operations {
     reportClientError: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6345,16 +6408,20 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
-            501: components["responses"]["NotImplemented"];
+            429: components["responses"]["TooManyRequests"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     reportClientErrors: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6374,9 +6441,10 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
-            501: components["responses"]["NotImplemented"];
+            429: components["responses"]["TooManyRequests"];
             default: components["responses"]["UnexpectedError"];
         };
     };

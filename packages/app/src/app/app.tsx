@@ -3,6 +3,7 @@ import { MessagesProvider } from '@tsumiki/ui';
 import { RouterProvider } from 'react-router-dom';
 import { ErrorHandling } from '../errors/error-handling';
 import { SessionProvider } from '../session/session';
+import { Updates } from '../updates/updates';
 import { queryClient } from './query-client';
 import { router } from './router';
 import { ToastsProvider } from './toasts';
@@ -18,6 +19,7 @@ export function App() {
             </ErrorHandling>
           </SessionProvider>
         </ToastsProvider>
+        <Updates />
       </MessagesProvider>
     </QueryClientProvider>
   );

@@ -5,6 +5,8 @@
  */
 export const appRoutes = {
   login: { path: '/login', title: 'ログイン' },
+  loginSuccess: { path: '/login-success', title: 'ログインしました' },
+  authCallback: { path: '/auth/callback', title: '認証中' },
   home: { path: '/', title: 'ダッシュボード', navLabel: 'ホーム' },
   customers: { path: '/customers', title: '顧客管理' },
   customerDetail: { path: '/customers/:id', title: '顧客詳細' },

@@ -32,11 +32,15 @@ export async function prefetch(
  * For the loaders of signed-in screens: the tenant the screens will act for, or null when signed
  * out (the route guard then sends the user to /login). Shares the session's tenant-me query.
  */
-export async function loaderTenant(): Promise<{ tenantId: string | undefined } | null> {
+export async function loaderTenant(): Promise<{
+  tenantId: string | undefined;
+  timeZone: string | undefined;
+} | null> {
   if (!(await currentSession())) return null;
   const me = await queryClient.ensureQueryData({ ...tenantMeQueryOptions(api), retry: false });
   if (!me.success) return null;
-  return { tenantId: activeTenant(me.user)?.tenant_id };
+  const tenant = activeTenant(me.user);
+  return { tenantId: tenant?.tenant_id, timeZone: tenant?.time_zone };
 }
 
 function noop() {}

@@ -1,6 +1,8 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { withChunkLoadHandling } from '../errors/chunk-load';
 import { RouteCrash } from '../errors/route-crash';
 import { FullPageSpinner } from '../shell/full-page-spinner';
+import { RootRoute } from '../shell/route-focus';
 import { type AppRouteKey, appRoutes, legacyLegalChecksPath } from './paths';
 
 /**
@@ -25,11 +27,21 @@ function plannedRoute(key: AppRouteKey): RouteObject {
  */
 export const routes: RouteObject[] = [
   {
+    // Every screen's title and the focus move to its heading on a change of screen (shell/route-focus).
+    Component: RootRoute,
     errorElement: <RouteCrash />,
     // Shown while the first route's chunk and loader are on their way.
     HydrateFallback: FullPageSpinner,
     children: [
       { path: appRoutes.login.path, lazy: () => import('../routes/login/login-route') },
+      {
+        path: appRoutes.loginSuccess.path,
+        lazy: () => import('../routes/login-success/login-success-route'),
+      },
+      {
+        path: appRoutes.authCallback.path,
+        lazy: () => import('../routes/auth-callback/auth-callback-route'),
+      },
       {
         // Protected routes: the route guard, the sidebar and the top bar (shell/).
         lazy: () => import('../shell/shell-route'),
@@ -56,9 +68,15 @@ export const routes: RouteObject[] = [
           plannedRoute('marketing'),
           plannedRoute('staff'),
           plannedRoute('tenantUsers'),
-          plannedRoute('notifications'),
-          plannedRoute('sessionManager'),
-          plannedRoute('profile'),
+          {
+            path: appRoutes.notifications.path,
+            lazy: () => import('../routes/notifications/notifications-route'),
+          },
+          {
+            path: appRoutes.sessionManager.path,
+            lazy: () => import('../routes/session-manager/session-manager-route'),
+          },
+          { path: appRoutes.profile.path, lazy: () => import('../routes/profile/profile-route') },
           { path: legacyLegalChecksPath, element: <Navigate to={appRoutes.documents.path} replace /> },
         ],
       },
@@ -67,4 +85,5 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+// Every lazy route: a chunk that fails or hangs (120 s) is a ChunkLoadError, offered a reload.
+export const router = createBrowserRouter(withChunkLoadHandling(routes));

@@ -6,6 +6,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ErrorDisplayProvider, useErrorDisplay } from './error-display';
 import '@testing-library/jest-dom/vitest';
 
+// The error reports are tested on their own (error-reporter.test.ts); here only that they are fed.
+vi.mock('./capture', () => ({ reportError: vi.fn(() => 'err-test') }));
+
 // The snackbar's chunk cannot be fetched, as when the network has just gone away.
 vi.mock('./error-view', () => {
   throw new Error('Failed to fetch dynamically imported module');

@@ -5,6 +5,11 @@ import { MessagesProvider } from '@tsumiki/ui';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ErrorDisplayProvider, MAX_RETRIES, useErrorDisplay } from './error-display';
 import '@testing-library/jest-dom/vitest';
+import { reportError } from './capture';
+
+// The error reports are tested on their own (error-reporter.test.ts); here only that they are fed.
+vi.mock('./capture', () => ({ reportError: vi.fn(() => 'err-test') }));
+
 import { cleanup } from '@testing-library/react';
 
 afterEach(cleanup);
@@ -45,8 +50,10 @@ function setup() {
 describe('ErrorDisplayProvider', () => {
   it('shows an API error in the snackbar and hides it on dismiss', async () => {
     setup();
-    act(() => display.report(apiError('SYS_001', 'システムエラーが発生しました。')));
+    const error = apiError('SYS_001', 'システムエラーが発生しました。');
+    act(() => display.report(error));
     expect(await screen.findByText('システムエラーが発生しました。')).toBeVisible();
+    expect(reportError).toHaveBeenCalledWith(error, { kind: 'display' });
   });
 
   it('sends an authentication error to the authentication handler instead of showing it', () => {
@@ -59,8 +66,10 @@ describe('ErrorDisplayProvider', () => {
   it('only logs what is not an API error', () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     setup();
-    act(() => display.report(new TypeError('x is undefined')));
+    const error = new TypeError('x is undefined');
+    act(() => display.report(error));
     expect(log).toHaveBeenCalled();
+    expect(reportError).toHaveBeenCalledWith(error, { kind: 'display' });
     expect(screen.queryByRole('alert')).toBeNull();
     log.mockRestore();
   });

@@ -13,6 +13,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { reportError } from './capture';
 import type { ErrorViewProps } from './error-view';
 
 // The snackbar and the modal (a Radix dialog) are not part of the first screen: they are fetched
@@ -44,7 +45,10 @@ interface ErrorDisplayValue {
   hide: () => void;
   /** Forgets the error and its retry operation. */
   clear: () => void;
-  /** Shows what an unknown failure is: API errors classified and shown, anything else only logged. */
+  /**
+   * Reports an unknown failure to the error reports, and shows it when it is an API error
+   * (classified); anything else is only logged.
+   */
   report: (error: unknown, retry?: RetryOperation) => void;
 }
 
@@ -86,6 +90,8 @@ export function ErrorDisplayProvider({
   );
   const report = useCallback(
     (error: unknown, retry?: RetryOperation) => {
+      // Every error it is given also goes to the error reports (once per error object).
+      reportError(error, { kind: 'display' });
       if (isApiError(error)) show(error.body, retry);
       else console.error(error);
     },
@@ -111,6 +117,7 @@ export function ErrorDisplayProvider({
       clear();
     } catch (error) {
       if (attempts >= MAX_RETRIES) retryCounts.current.delete(current.key);
+      reportError(error, { kind: 'display', tags: ['retry-failed'], metadata: { attempts } });
       if (isApiError(error)) {
         const failed = { ...error.body, context: { ...error.body.context, retry_failed: true, attempts } };
         show(failed, attempts < MAX_RETRIES ? current : undefined);

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FeatureFlags, isApiError } from '@tsumiki/api-client';
-import { myFeaturesQueryOptions } from '@tsumiki/api-client/react';
+import { myFeaturesQueryOptions, shouldRetryQuery } from '@tsumiki/api-client/react';
 import { useSession } from '../session/session';
 
 /** Defaults when there is no user or the fetch fails: these three off, the rest on (SPEC section 4). */
@@ -45,13 +45,29 @@ export function enabledFeatureMap(flags: FeatureFlags): Record<string, boolean> 
   return map;
 }
 
+/**
+ * The flags to use (SPEC sections 4 and 7): the tenant's when they arrived; else the defaults,
+ * silently after 404, 401 or 403 (or while loading), with 機能設定の取得に失敗しました after any
+ * other failure.
+ */
+export function resolveFeatureFlags(
+  data: FeatureFlags | undefined,
+  error: unknown,
+): { flags: FeatureFlags; error: string | null } {
+  if (data) return { flags: data, error: null };
+  const silent = !error || (isApiError(error) && SILENT_STATUSES.has(error.status));
+  return { flags: defaultFeatureFlags, error: silent ? null : FEATURE_FETCH_FAILED };
+}
+
 export function useFeatureFlags(): { flags: FeatureFlags; error: string | null } {
   const { state, api } = useSession();
   const tenantId = state.status === 'signedIn' ? state.tenant?.tenant_id : undefined;
-  const query = useQuery({ ...myFeaturesQueryOptions(api, tenantId), enabled: state.status === 'signedIn' });
-  if (!query.data) {
-    const silent = !query.error || (isApiError(query.error) && SILENT_STATUSES.has(query.error.status));
-    return { flags: defaultFeatureFlags, error: silent ? null : FEATURE_FETCH_FAILED };
-  }
-  return { flags: query.data, error: null };
+  const query = useQuery({
+    ...myFeaturesQueryOptions(api, tenantId),
+    enabled: state.status === 'signedIn',
+    // The silent statuses will not change on a retry: the defaults apply at once.
+    retry: (failureCount, error) =>
+      !(isApiError(error) && SILENT_STATUSES.has(error.status)) && shouldRetryQuery(failureCount, error),
+  });
+  return resolveFeatureFlags(query.data, query.error);
 }

@@ -1,12 +1,91 @@
+import { formatDate, formatDateTime } from '@tsumiki/ui';
+
 const countFormat = new Intl.NumberFormat('ja-JP');
 
 export function formatCount(value: number): string {
   return countFormat.format(value);
 }
 
-/** The first instant of the current month in local time, as ISO 8601. */
-export function startOfMonth(now: Date = new Date()): string {
-  return new Date(now.getFullYear(), now.getMonth(), 1).toISOString();
+/** A tenant without a time zone of its own is in Japan. */
+export const DEFAULT_TIME_ZONE = 'Asia/Tokyo';
+
+/**
+ * The zone times are shown in: the current tenant's (tenant-me's `time_zone`), whatever the
+ * device says. The session sets it when the user (or the tenant) changes; one tenant is active
+ * at a time.
+ */
+let displayTimeZone: string = DEFAULT_TIME_ZONE;
+
+/** True for an IANA name this browser knows, e.g. Asia/Tokyo. */
+export function isValidTimeZone(zone: string | null | undefined): zone is string {
+  if (!zone) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function setDisplayTimeZone(zone: string | null | undefined): void {
+  displayTimeZone = isValidTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
+}
+
+export function getDisplayTimeZone(): string {
+  return displayTimeZone;
+}
+
+/** `2026/11/22 14:05` in the tenant's zone. */
+export function formatTenantDateTime(value: string | Date, timeZone: string = displayTimeZone): string {
+  return formatDateTime(value, { timeZone });
+}
+
+/** `2026/11/22` in the tenant's zone. */
+export function formatTenantDate(value: string | Date, timeZone: string = displayTimeZone): string {
+  return formatDate(value, { timeZone });
+}
+
+/** Year, month, day, hour, minute, second of an instant as a wall clock in `timeZone` shows them. */
+function wallClock(instant: number, timeZone: string): number[] {
+  const values: Record<string, number> = {};
+  const format = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  });
+  for (const part of format.formatToParts(instant)) values[part.type] = Number(part.value);
+  return [values.year, values.month, values.day, values.hour, values.minute, values.second].map(Number);
+}
+
+/** How far `timeZone`'s clock is ahead of UTC at `instant`, in milliseconds. */
+function zoneOffset(instant: number, timeZone: string): number {
+  const [year, month, day, hour, minute, second] = wallClock(instant, timeZone) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  return Date.UTC(year, month - 1, day, hour, minute, second) - Math.floor(instant / 1000) * 1000;
+}
+
+/**
+ * The first instant of the current month in the tenant's zone, as ISO 8601: for a clinic in
+ * Japan, 「今月」 starts at 00:00 JST on the 1st whatever the device's zone is.
+ */
+export function startOfMonth(now: Date = new Date(), timeZone: string = displayTimeZone): string {
+  const [year, month] = wallClock(now.getTime(), timeZone) as [number, number];
+  const wallMidnight = Date.UTC(year, month - 1, 1);
+  // The zone's offset at that midnight; checked once more across a DST change.
+  let instant = wallMidnight - zoneOffset(wallMidnight, timeZone);
+  instant = wallMidnight - zoneOffset(instant, timeZone);
+  return new Date(instant).toISOString();
 }
 
 /** A same-origin path to return to after sign-in, or '/' for anything else. */

@@ -1,4 +1,5 @@
 import { AuthClient, isAuthError } from '@supabase/auth-js';
+import { AUTH_STORAGE_KEY } from './load-auth';
 import { authErrorCodes, messages } from './messages';
 
 // Loaded through loadAuth() only (see load-auth.ts): @supabase/auth-js is about 23 KB gzip, and
@@ -11,7 +12,7 @@ import { authErrorCodes, messages } from './messages';
  */
 export const authClient = new AuthClient({
   url: import.meta.env.VITE_AUTH_URL ?? `${window.location.origin}/auth/v1`,
-  storageKey: 'tsumiki-auth',
+  storageKey: AUTH_STORAGE_KEY,
   autoRefreshToken: true,
   persistSession: true,
   detectSessionInUrl: true,

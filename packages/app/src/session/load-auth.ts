@@ -2,6 +2,9 @@ import type { Session } from '@supabase/auth-js';
 
 export type AuthModule = typeof import('./auth-client');
 
+/** Where the auth client keeps the session (localStorage): the offline shell reads who is signed in from it. */
+export const AUTH_STORAGE_KEY = 'tsumiki-auth';
+
 let loading: Promise<AuthModule> | null = null;
 
 /**

@@ -13,6 +13,7 @@ import {
   useState,
 } from 'react';
 import { api } from '../app/api';
+import { setDisplayTimeZone } from '../lib/format';
 import { loadAuth } from './load-auth';
 import { messages } from './messages';
 
@@ -89,24 +90,31 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }
   }, [tenantMe.error]);
 
-  const state = useMemo<SessionState>(() => {
-    if (authLoad.failed) return { status: 'error', message: messages.initFailed };
-    if (!initialized) return { status: 'loading' };
-    if (!session) return { status: 'signedOut' };
-    if (tenantMe.isError) return errorState(tenantMe.error);
-    if (tenantMe.isPending) return { status: 'loading' };
-    if (!tenantMe.data.success) return { status: 'error', message: messages.userLoadFailed };
-    const user = tenantMe.data.user;
-    return { status: 'signedIn', user, tenant: activeTenant(user) };
-  }, [
-    authLoad.failed,
-    initialized,
-    session,
-    tenantMe.isPending,
-    tenantMe.isError,
-    tenantMe.error,
-    tenantMe.data,
-  ]);
+  const state = useMemo<SessionState>(
+    () =>
+      deriveSessionState({
+        authLoadFailed: authLoad.failed,
+        initialized,
+        signedIn: session !== null,
+        tenantMe: tenantMe.isError
+          ? { status: 'error', error: tenantMe.error }
+          : tenantMe.isPending
+            ? { status: 'pending' }
+            : { status: 'success', data: tenantMe.data },
+      }),
+    [
+      authLoad.failed,
+      initialized,
+      session,
+      tenantMe.isPending,
+      tenantMe.isError,
+      tenantMe.error,
+      tenantMe.data,
+    ],
+  );
+
+  // Times on every screen are in the current tenant's zone (Asia/Tokyo when it has none).
+  setDisplayTimeZone(state.status === 'signedIn' ? state.tenant?.time_zone : null);
 
   const signIn = useCallback(async (email: string, password: string) => {
     setNotice(null);
@@ -145,12 +153,39 @@ export function activeTenant(user: CurrentUser): TenantInfo | undefined {
   return user.tenant_info[0];
 }
 
-function errorState(error: unknown): SessionState {
-  if (isApiError(error) && error.status === 403) return { status: 'loading' };
-  if (isApiError(error) && !error.isClientError) {
-    return { status: 'error', message: messages.userFetchFailed(error.status, error.message) };
+/** What the session is, from the auth client and the tenant-me call (SPEC sections 4 and 8). */
+export function deriveSessionState(input: {
+  authLoadFailed: boolean;
+  initialized: boolean;
+  signedIn: boolean;
+  tenantMe:
+    | { status: 'pending' }
+    | { status: 'error'; error: unknown }
+    | { status: 'success'; data: { success: boolean; user: CurrentUser } };
+}): SessionState {
+  if (input.authLoadFailed) return { status: 'error', message: messages.initFailed };
+  if (!input.initialized) return { status: 'loading' };
+  if (!input.signedIn) return { status: 'signedOut' };
+  const { tenantMe } = input;
+  if (tenantMe.status === 'error') {
+    // 403: not a tenant user. The provider signs out and /login shows why; until then, loading.
+    if (isApiError(tenantMe.error) && tenantMe.error.status === 403) return { status: 'loading' };
+    return { status: 'error', message: tenantMeErrorMessage(tenantMe.error) };
   }
-  return { status: 'error', message: isApiError(error) ? error.message : messages.unknown };
+  if (tenantMe.status === 'pending') return { status: 'loading' };
+  if (!tenantMe.data.success) return { status: 'error', message: messages.userLoadFailed };
+  const user = tenantMe.data.user;
+  return { status: 'signedIn', user, tenant: activeTenant(user) };
+}
+
+/**
+ * A failed tenant-me other than 403: 「ユーザー情報の取得に失敗しました: {status} - {body}」 when the
+ * server answered (its envelope's message as the body), the network's own message when nothing came back.
+ */
+export function tenantMeErrorMessage(error: unknown): string {
+  if (!isApiError(error)) return messages.unknown;
+  if (error.status === 0) return error.message;
+  return messages.userFetchFailed(error.status, error.message);
 }
 
 export function useSession(): SessionContextValue {

@@ -2,7 +2,7 @@ import { Alert, AppLayout, AppSidebar, Skeleton, TopBar } from '@tsumiki/ui';
 import { type ComponentProps, type ComponentType, lazy, Suspense, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigation } from 'react-router-dom';
 import { NetworkStatus } from '../errors/network-status';
-import { enabledFeatureMap, useFeatureFlags } from '../features/feature-flags';
+import { enabledFeatureMap, isFeatureEnabled, useFeatureFlags } from '../features/feature-flags';
 import { useSession, useSignedIn } from '../session/session';
 import { appNavItems } from './nav-items';
 
@@ -15,6 +15,13 @@ const SessionStatusMenu = lazy<ComponentType>(() =>
 function SessionMenuUnavailable() {
   return null;
 }
+
+// The bell, its panel and the live notification stream load after the first paint, the same way.
+const NotificationBellSlot = lazy<ComponentType>(() =>
+  import('../features/notifications/notification-bell-slot').catch(() => ({
+    default: SessionMenuUnavailable,
+  })),
+);
 
 function RouterLink({ href, ...props }: ComponentProps<'a'> & { href: string }) {
   return <Link to={href} {...props} />;
@@ -56,6 +63,13 @@ export function MainLayout() {
             <Suspense fallback={<Skeleton rounded="full" className="h-8 w-20" />}>
               <SessionStatusMenu />
             </Suspense>
+          }
+          notificationSlot={
+            isFeatureEnabled(flags, 'notifications') ? (
+              <Suspense fallback={<Skeleton rounded="full" className="size-9" />}>
+                <NotificationBellSlot />
+              </Suspense>
+            ) : null
           }
         />
       }

@@ -1,11 +1,17 @@
+import { OfflineGate } from '../updates/offline-gate';
 import { MainLayout } from './main-layout';
 import { RequireAuth } from './require-auth';
 
-/** The protected routes' parent: the route guard, then the sidebar and top bar around the screen. */
+/**
+ * The protected routes' parent: the route guard, then the sidebar and top bar around the screen
+ * (the offline shell instead while a reload offline cannot load the user).
+ */
 export function Component() {
   return (
-    <RequireAuth>
-      <MainLayout />
-    </RequireAuth>
+    <OfflineGate>
+      <RequireAuth>
+        <MainLayout />
+      </RequireAuth>
+    </OfflineGate>
   );
 }

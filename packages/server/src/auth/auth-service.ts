@@ -2,12 +2,16 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { Db } from '../platform/db/database';
 import type { AuthSession, User } from '../platform/db/schema';
 import type { AccessTokenCheck, AccessTokens, IssuedAccessToken } from './access-tokens';
-import { AUTH_MESSAGES, AuthServiceError } from './errors';
+import { AUTH_MESSAGES, AuthServiceError, WeakPasswordError } from './errors';
 import {
   dummyPasswordHash,
   hashPassword,
   needsRehash,
   PASSWORD_HASH_COST,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  passwordLength,
+  samePassword,
   verifyPassword,
 } from './passwords';
 import {
@@ -37,7 +41,9 @@ import {
   findUserById,
   normalizeEmail,
   recordSignIn,
+  type UserChanges,
   updatePasswordHash,
+  updateUser,
 } from './users.repository';
 
 export interface AuthServiceOptions {
@@ -76,6 +82,26 @@ export type Authentication =
   | { ok: false; reason: 'invalid' | 'expired' | 'session_not_found' };
 
 export type SignOutScope = 'global' | 'local' | 'others';
+
+/** A user's change of their own account (PUT /auth/v1/user), as the route has parsed it. */
+export interface UserUpdate {
+  /** The new password; a change needs `currentPassword`. */
+  password?: string;
+  currentPassword?: string;
+  /** `user_metadata.full_name`; null clears it. */
+  fullName?: string | null;
+}
+
+/** Refuses a new password the rules do not allow (length only: NIST SP 800-63B, no composition rules). */
+function assertAcceptablePassword(password: string): void {
+  const length = passwordLength(password);
+  if (length < PASSWORD_MIN_LENGTH) {
+    throw new WeakPasswordError(AUTH_MESSAGES.passwordTooShort(PASSWORD_MIN_LENGTH), ['length']);
+  }
+  if (length > PASSWORD_MAX_LENGTH) {
+    throw new AuthServiceError(422, 'validation_failed', AUTH_MESSAGES.passwordTooLong(PASSWORD_MAX_LENGTH));
+  }
+}
 
 function newRefreshToken(): { token: string; hash: string } {
   const token = randomBytes(32).toString('base64url');
@@ -122,20 +148,8 @@ export class AuthService {
   async signInWithPassword(email: string, password: string, client: ClientInfo): Promise<PasswordGrant> {
     const now = this.now();
     const user = await findUserByEmail(this.db, email);
-    const device: Device | null = this.devices.read(client.device);
-    const knownDevice = device !== null && device.userId === user?.id;
-    const keys: ThrottleKey[] = [
-      throttleKey('ip', client.ip ?? 'unknown'),
-      knownDevice ? throttleKey('device', device.id) : throttleKey('account', normalizeEmail(email)),
-    ];
-    const until = await lockedUntil(this.db, keys, now);
-    if (until) {
-      throw new AuthServiceError(
-        429,
-        'over_request_rate_limit',
-        AUTH_MESSAGES.signInLocked(minutesUntil(until, now)),
-      );
-    }
+    const { device, keys } = this.throttleKeys(user?.id, email, client);
+    await this.assertNotLocked(keys, now);
 
     // Always run scrypt, against a dummy hash when there is no account, so timing reveals nothing.
     const matches = await verifyPassword(
@@ -238,6 +252,62 @@ export class AuthService {
     return this.grant(user, outcome.sessionId, outcome.token);
   }
 
+  /**
+   * The signed-in user's change of their own account: the name, and the password. A new password
+   * needs the current one (GoTrue's `current_password`, as with
+   * GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_CURRENT_PASSWORD): a wrong one counts as a failed
+   * sign-in on the same throttle keys, so a stolen session cannot guess it faster than a sign-in
+   * form could. A changed password ends every other session of the user (their refresh tokens
+   * and, through the session check of every request, their access tokens); this one stays.
+   */
+  async updateUser(session: AuthSession, user: User, update: UserUpdate, client: ClientInfo): Promise<User> {
+    const now = this.now();
+    const changes: UserChanges = {};
+    if (update.fullName !== undefined) changes.full_name = update.fullName;
+    if (update.password !== undefined) {
+      assertAcceptablePassword(update.password);
+      if (!update.currentPassword) {
+        throw new AuthServiceError(400, 'current_password_required', AUTH_MESSAGES.currentPasswordRequired);
+      }
+      const { keys } = this.throttleKeys(user.id, user.email, client);
+      await this.assertNotLocked(keys, now);
+      const matches = await verifyPassword(
+        update.currentPassword,
+        user.password_hash ?? (await dummyPasswordHash(this.passwordHashCost)),
+      );
+      if (!user.password_hash || !matches) {
+        await recordFailure(this.db, keys, now);
+        throw new AuthServiceError(400, 'current_password_mismatch', AUTH_MESSAGES.currentPasswordMismatch);
+      }
+      await clearFailures(
+        this.db,
+        keys.filter((key) => key.kind !== 'ip'),
+      );
+      if (samePassword(update.password, update.currentPassword)) {
+        throw new AuthServiceError(422, 'same_password', AUTH_MESSAGES.samePassword);
+      }
+      changes.password_hash = await hashPassword(update.password, this.passwordHashCost);
+    }
+    if (Object.keys(changes).length === 0) return user;
+
+    return this.db.transaction().execute(async (tx) => {
+      const updated = await updateUser(tx, user.id, changes, now);
+      if (changes.password_hash !== undefined) {
+        const revoked = await revokeUserSessions(tx, user.id, now, session.id);
+        await insertSessionEvent(tx, {
+          user_id: user.id,
+          session_id: session.id,
+          type: 'password_changed',
+          occurred_at: now,
+          ip: client.ip,
+          user_agent: client.userAgent?.slice(0, 500) ?? null,
+          detail: { revoked_sessions: revoked },
+        });
+      }
+      return updated;
+    });
+  }
+
   /** Signature, audience and expiry only; the session is checked by the caller's own query. */
   verifyAccessToken(accessToken: string): Promise<AccessTokenCheck> {
     return this.options.accessTokens.verify(accessToken);
@@ -272,6 +342,38 @@ export class AuthService {
       case 'global':
         await revokeUserSessions(this.db, session.user_id, now);
         return;
+    }
+  }
+
+  /**
+   * The throttle keys of a password check (sign-in-throttle.ts): the address, and the browser's
+   * device cookie when it has signed in to this account before, else the account itself.
+   */
+  private throttleKeys(
+    userId: string | undefined,
+    email: string,
+    client: ClientInfo,
+  ): { device: Device | null; keys: ThrottleKey[] } {
+    const device: Device | null = this.devices.read(client.device);
+    const knownDevice = device !== null && device.userId === userId;
+    return {
+      device,
+      keys: [
+        throttleKey('ip', client.ip ?? 'unknown'),
+        knownDevice ? throttleKey('device', device.id) : throttleKey('account', normalizeEmail(email)),
+      ],
+    };
+  }
+
+  /** 429 while any of the keys is locked, before a password is even looked at. */
+  private async assertNotLocked(keys: ThrottleKey[], now: Date): Promise<void> {
+    const until = await lockedUntil(this.db, keys, now);
+    if (until) {
+      throw new AuthServiceError(
+        429,
+        'over_request_rate_limit',
+        AUTH_MESSAGES.signInLocked(minutesUntil(until, now)),
+      );
     }
   }
 

@@ -14,6 +14,10 @@ export type AuthErrorCode =
   | 'bad_jwt'
   | 'user_not_found'
   | 'over_request_rate_limit'
+  | 'current_password_required'
+  | 'current_password_mismatch'
+  | 'same_password'
+  | 'weak_password'
   | 'provider_disabled'
   | 'not_found'
   | 'unexpected_failure';
@@ -30,6 +34,23 @@ export class AuthServiceError extends Error {
     super(message);
     this.name = 'AuthServiceError';
     this.statusCode = status;
+  }
+}
+
+/** Why a new password was refused, as GoTrue's `weak_password.reasons` names it. */
+export type WeakPasswordReason = 'length' | 'characters' | 'pwned';
+
+/**
+ * A new password the rules refuse: GoTrue answers 422 `weak_password` with the reasons in a
+ * `weak_password` member, which @supabase/auth-js turns into an AuthWeakPasswordError.
+ */
+export class WeakPasswordError extends AuthServiceError {
+  constructor(
+    message: string,
+    readonly reasons: WeakPasswordReason[],
+  ) {
+    super(422, 'weak_password', message);
+    this.name = 'WeakPasswordError';
   }
 }
 
@@ -53,6 +74,15 @@ export const AUTH_MESSAGES = {
   rateLimited: 'リクエストが多すぎます。しばらく待ってから、もう一度お試しください。',
   signInLocked: (minutes: number) =>
     `ログインの失敗が続いたため、ログインを一時的に制限しています。${minutes} 分ほど待ってから、もう一度お試しください。`,
+  currentPasswordRequired: 'パスワードを変更するには、現在のパスワードを入力してください。',
+  currentPasswordMismatch: '現在のパスワードが正しくありません。',
+  samePassword: '新しいパスワードには、現在のパスワードと異なるものを指定してください。',
+  passwordTooShort: (min: number) => `パスワードは ${min} 文字以上で入力してください。`,
+  passwordTooLong: (max: number) => `パスワードは ${max} 文字以内で入力してください。`,
+  passwordNotText: 'パスワードは文字列で指定してください。',
+  fullNameInvalid: (max: number) => `氏名は 1〜${max} 文字で入力してください。`,
+  unsupportedUserMetadata: '変更できるユーザー情報は氏名（full_name）だけです。',
+  unsupportedUserChange: 'メールアドレスや電話番号はここでは変更できません。管理者にお問い合わせください。',
   notFound: '指定された認証 API が見つかりません。',
   malformedRequest: 'リクエストの形式が正しくありません。',
   unexpected: '認証処理でエラーが発生しました。時間をおいて、もう一度お試しください。',

@@ -78,3 +78,17 @@ export function dummyPasswordHash(cost: number = PASSWORD_HASH_COST): Promise<st
   }
   return hash;
 }
+
+/** NIST SP 800-63B: at least 8 characters, and at least 64 accepted (more is only a DoS lever). */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
+/** Characters as people count them: code points of the normalised form scrypt hashes. */
+export function passwordLength(password: string): number {
+  return Array.from(password.normalize('NFKC')).length;
+}
+
+/** Whether two passwords hash alike (the same text after the normalisation scrypt applies). */
+export function samePassword(a: string, b: string): boolean {
+  return a.normalize('NFKC') === b.normalize('NFKC');
+}

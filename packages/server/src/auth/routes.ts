@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { bearerToken } from '../platform/http/bearer';
-import type { AuthService, ClientInfo, SignOutScope } from './auth-service';
-import { AUTH_MESSAGES, AuthServiceError } from './errors';
+import type { AuthService, ClientInfo, SignOutScope, UserUpdate } from './auth-service';
+import { AUTH_MESSAGES, AuthServiceError, WeakPasswordError } from './errors';
 import { toGoTrueSession, toGoTrueUser } from './gotrue-user';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS, readCookie } from './sign-in-throttle';
 
@@ -32,6 +32,72 @@ function stringField(body: unknown, name: string): string | undefined {
   if (typeof body !== 'object' || body === null) return undefined;
   const value = (body as Record<string, unknown>)[name];
   return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/** The longest name user_metadata.full_name may carry (the contract's full_name maxLength). */
+const FULL_NAME_MAX_LENGTH = 100;
+
+function bodyObject(body: unknown): Record<string, unknown> {
+  if (body === undefined || body === null) return {};
+  if (typeof body !== 'object' || Array.isArray(body)) {
+    throw new AuthServiceError(400, 'validation_failed', AUTH_MESSAGES.malformedRequest);
+  }
+  return body as Record<string, unknown>;
+}
+
+/**
+ * The body of PUT /user as @supabase/auth-js's updateUser() sends it: `password` with
+ * `current_password`, and `data` (user_metadata) of which this service keeps `full_name`.
+ * `nonce`, `code_challenge` and `code_challenge_method` (sent as null with every call) are
+ * irrelevant without email change and reauthentication codes; an email or phone that would
+ * change is refused, because accounts are managed by administrators.
+ */
+function parseUserUpdate(body: unknown, email: string): UserUpdate {
+  const fields = bodyObject(body);
+  const update: UserUpdate = {};
+  const { password, current_password: currentPassword, data } = fields;
+  if (password !== undefined && password !== null) {
+    if (typeof password !== 'string') {
+      throw new AuthServiceError(422, 'validation_failed', AUTH_MESSAGES.passwordNotText);
+    }
+    update.password = password;
+    if (typeof currentPassword === 'string' && currentPassword !== '')
+      update.currentPassword = currentPassword;
+  }
+  if (
+    (typeof fields.email === 'string' &&
+      fields.email !== '' &&
+      fields.email.trim().toLowerCase() !== email) ||
+    (typeof fields.phone === 'string' && fields.phone !== '')
+  ) {
+    throw new AuthServiceError(422, 'validation_failed', AUTH_MESSAGES.unsupportedUserChange);
+  }
+  if (data !== undefined && data !== null) {
+    if (typeof data !== 'object' || Array.isArray(data)) {
+      throw new AuthServiceError(422, 'validation_failed', AUTH_MESSAGES.unsupportedUserMetadata);
+    }
+    const metadata = data as Record<string, unknown>;
+    if (Object.keys(metadata).some((key) => key !== 'full_name')) {
+      throw new AuthServiceError(422, 'validation_failed', AUTH_MESSAGES.unsupportedUserMetadata);
+    }
+    if ('full_name' in metadata) {
+      const fullName = metadata.full_name;
+      if (fullName === null) {
+        update.fullName = null;
+      } else {
+        const trimmed = typeof fullName === 'string' ? fullName.normalize('NFC').trim() : '';
+        if (trimmed === '' || Array.from(trimmed).length > FULL_NAME_MAX_LENGTH) {
+          throw new AuthServiceError(
+            422,
+            'validation_failed',
+            AUTH_MESSAGES.fullNameInvalid(FULL_NAME_MAX_LENGTH),
+          );
+        }
+        update.fullName = trimmed;
+      }
+    }
+  }
+  return update;
 }
 
 function queryParam(request: FastifyRequest, name: string): string | undefined {
@@ -118,6 +184,40 @@ export async function authRoutes(
     const { user } = await requireSession(request);
     return toGoTrueUser(user);
   });
+
+  // The user's change of their own account. Each password change costs two scrypt runs, so the
+  // route has the sign-in flood guard; wrong current passwords are throttled like sign-ins.
+  app.put(
+    '/user',
+    {
+      config: {
+        rateLimit: {
+          max: config.authRateLimitPerMinute,
+          timeWindow: 60_000,
+          keyGenerator: (request: FastifyRequest) => `${request.ip}:user`,
+          errorResponseBuilder: () =>
+            new AuthServiceError(429, 'over_request_rate_limit', AUTH_MESSAGES.rateLimited),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { user, session } = await requireSession(request);
+      const update = parseUserUpdate(request.body, user.email);
+      try {
+        const updated = await authService.updateUser(session, user, update, clientInfo(request));
+        return reply.send(toGoTrueUser(updated));
+      } catch (error) {
+        // GoTrue's weak-password answer carries the reasons beside the usual three members.
+        if (!(error instanceof WeakPasswordError)) throw error;
+        return reply.code(error.status).send({
+          code: error.status,
+          error_code: error.errorCode,
+          msg: error.message,
+          weak_password: { reasons: error.reasons },
+        });
+      }
+    },
+  );
 
   app.post('/logout', async (request, reply: FastifyReply) => {
     const scope = queryParam(request, 'scope') ?? 'global';

@@ -73,20 +73,21 @@ export async function revokeSession(db: DbExecutor, sessionId: string, at: Date)
     .execute();
 }
 
-/** Revokes every live session of the user, optionally keeping one. */
+/** Revokes every live session of the user, optionally keeping one; how many it revoked. */
 export async function revokeUserSessions(
   db: DbExecutor,
   userId: string,
   at: Date,
   keepSessionId?: string,
-): Promise<void> {
+): Promise<number> {
   let update = db
     .updateTable('auth_sessions')
     .set({ revoked_at: at })
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null);
   if (keepSessionId) update = update.where('id', '<>', keepSessionId);
-  await update.execute();
+  const result = await update.executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 export interface StoredRefreshToken {

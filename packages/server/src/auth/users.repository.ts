@@ -43,3 +43,23 @@ export async function updatePasswordHash(
 ): Promise<void> {
   await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
 }
+
+/** What a user may change of their own account through the auth protocol's user update. */
+export interface UserChanges {
+  password_hash?: string;
+  full_name?: string | null;
+}
+
+export async function updateUser(
+  db: DbExecutor,
+  userId: string,
+  changes: UserChanges,
+  at: Date,
+): Promise<User> {
+  return db
+    .updateTable('users')
+    .set({ ...changes, updated_at: at })
+    .where('id', '=', userId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}

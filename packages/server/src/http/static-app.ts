@@ -12,8 +12,10 @@ const SOURCE_MAP = /\.map(\.(br|gz))?$/i;
 
 /**
  * Serves the built SPA. Vite puts content-hashed files under assets/, which never change and are
- * cached for a year; everything else (index.html above all) is revalidated on every load so a
- * deployment is picked up at once.
+ * cached for a year; everything else is revalidated on every load so a deployment is picked up at
+ * once: index.html, and the service worker /sw.js above all — a changed script is how an open page
+ * learns about a new version, and an HTTP-cached copy would hide a deployment from it (the build
+ * keeps it and any web app manifest at the root, never under assets/).
  *
  * The build writes `name.br` and `name.gz` beside each text file (packages/app/vite.config.ts):
  * `preCompressed` sends the one the browser accepts (brotli first), else the file itself, always

@@ -9,6 +9,7 @@ import type { ApiHandlers } from '../platform/http/typed-handlers';
 import { addressesHandlers } from './addresses/addresses.handlers';
 import { authHandlers } from './auth/auth.handlers';
 import { customersHandlers } from './customers/customers.handlers';
+import { errorsHandlers } from './errors/errors.handlers';
 import { featuresHandlers } from './features/features.handlers';
 import { interactionsHandlers } from './interactions/interactions.handlers';
 import type { ModuleDependencies } from './module';
@@ -29,5 +30,6 @@ export function createApiHandlers(given: Omit<ModuleDependencies, 'events'>): Ap
     ...interactionsHandlers(dependencies),
     ...addressesHandlers(dependencies),
     ...notificationsHandlers(dependencies),
+    ...errorsHandlers(dependencies),
   } satisfies ApiHandlers;
 }

@@ -1,4 +1,6 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../platform/db/database';
+import type { DatabaseNotifications } from '../platform/events/database-notifications';
 import type { DomainEvents } from '../platform/events/domain-events';
 import type { OpenApiDocument } from '../platform/http/openapi';
 import type { SessionClock } from './sessions/sessions.service';
@@ -13,4 +15,11 @@ export interface ModuleDependencies {
   sessions: SessionClock;
   /** Events recorded with the change that causes them; the notifications module listens. */
   events: DomainEvents;
+  /**
+   * The process's LISTEN connection (pg_notify of committed changes), for live streams; null when
+   * the server was built without a connection string for it (then streams get no live updates).
+   */
+  databaseNotifications: DatabaseNotifications | null;
+  /** The server's logger, for what a module reports beyond the request log (optional in tests). */
+  log?: FastifyBaseLogger;
 }

@@ -22,6 +22,8 @@ interface DemoTenant {
   id: string;
   name: string;
   plan: Plan;
+  /** IANA zone name of the tenant. */
+  timeZone: string;
   customers: number;
   interactions: number;
   /** Interactions created in the current month (Japan time) at the moment of seeding. */
@@ -36,6 +38,7 @@ export const DEMO_TENANTS = {
     id: '6f1c2a4e-3b5d-4e8f-9a1b-2c3d4e5f6a01',
     name: 'さくら内科クリニック',
     plan: 'standard',
+    timeZone: 'Asia/Tokyo',
     customers: 36,
     interactions: 120,
     interactionsThisMonth: 8,
@@ -46,6 +49,7 @@ export const DEMO_TENANTS = {
     id: '6f1c2a4e-3b5d-4e8f-9a1b-2c3d4e5f6a02',
     name: 'みどり歯科',
     plan: 'basic',
+    timeZone: 'Asia/Tokyo',
     customers: 18,
     interactions: 40,
     interactionsThisMonth: 4,
@@ -255,7 +259,12 @@ export async function seedDemoData(
 
   await ownerDb.transaction().execute(async (tx) => {
     for (const tenant of Object.values(DEMO_TENANTS)) {
-      await insertTenant(tx, { id: tenant.id, name: tenant.name, plan: tenant.plan });
+      await insertTenant(tx, {
+        id: tenant.id,
+        name: tenant.name,
+        plan: tenant.plan,
+        time_zone: tenant.timeZone,
+      });
     }
     let order = 0;
     for (const user of Object.values(DEMO_USERS)) {

@@ -27,6 +27,8 @@ import { BODY_RECORD_IDS, type RecordFixture, recordFixtures } from './record-fi
 const document = loadOpenApiDocument();
 const policies = [...operationPolicies(document).values()];
 const guarded = policies.filter((policy) => policy.authenticated);
+/** A token is optional (`security: [{}, {bearerAuth: []}]`): the client error reports. */
+const optional = policies.filter((policy) => policy.optionalAuthentication);
 const SOME_ID = '3b0c8a52-6c1e-4f7a-9d2b-8e4f5a6b7c8d';
 const NO_PERMISSIONS = 'no-permissions@sakura-clinic.example';
 const FEATURELESS_ADMIN = 'admin@featureless.example';
@@ -107,8 +109,59 @@ describe('access harness: every operation of the contract', () => {
 
   it('covers every operation of the contract', () => {
     expect(policies.length).toBeGreaterThanOrEqual(84);
-    expect(guarded.length).toBe(policies.length - 2); // health and the contract are public
+    // Health and the contract are public; a token is optional for the two error reports.
+    expect(guarded.length).toBe(policies.length - 4);
+    expect(optional.map((policy) => policy.operationId).sort()).toEqual([
+      'reportClientError',
+      'reportClientErrors',
+    ]);
   });
+
+  /** A valid body for each operation a token is optional for. */
+  function optionalBody(policy: OperationPolicy): unknown {
+    const submission = {
+      error: {
+        id: crypto.randomUUID(),
+        type: 'TypeError',
+        severity: 'low',
+        category: 'system',
+        message: 'access harness',
+        recoverable: true,
+        userImpact: 'none',
+      },
+      reportedAt: new Date().toISOString(),
+    };
+    return policy.operationId === 'reportClientErrors' ? { reports: [submission] } : submission;
+  }
+
+  it.each(optional.map((policy) => [policy.operationId, policy] as const))(
+    '%s: accepted without a token; 401 AUTH_001 with an invalid one',
+    async (_id, policy) => {
+      const anonymous = await call(policy, { body: optionalBody(policy) });
+      expect(anonymous.statusCode).toBe(202);
+      const forged = await server.app.inject({
+        method: policy.method as 'POST',
+        url: policy.path,
+        headers: { authorization: 'Bearer not.a.token' },
+        payload: optionalBody(policy) as object,
+      });
+      expect(forged.statusCode).toBe(401);
+      expectErrorEnvelope(forged.json(), 'AUTH_001');
+    },
+  );
+
+  it.each(optional.map((policy) => [policy.operationId, policy] as const))(
+    '%s: 403 AUTH_005 for a member of another tenant naming this one',
+    async (_id, policy) => {
+      const response = await call(policy, {
+        email: DEMO_USERS.midoriAdmin.email,
+        tenantId: DEMO_TENANTS.sakura.id,
+        body: optionalBody(policy),
+      });
+      expect(response.statusCode).toBe(403);
+      expectErrorEnvelope(response.json(), 'AUTH_005');
+    },
+  );
 
   it.each(guarded.map((policy) => [policy.operationId, policy] as const))(
     '%s: 401 AUTH_001 without a token',

@@ -3,7 +3,6 @@
  * security (not as the owner, who is not held back by non-LEAKPROOF operators): a 2-character
  * search, the フリガナ sort and a deep page each use an index, over 20,000 customers.
  */
-import { type CompiledQuery, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -12,29 +11,16 @@ import {
   findCustomerPage,
 } from '../../src/modules/customers/customers.repository';
 import { insertTenant } from '../../src/platform/access/tenants.repository';
-import type { Database } from '../../src/platform/db/schema';
 import { withTenant } from '../../src/platform/db/tenant-scope';
 import { createTestDatabase, type TestDatabase } from '../support/database';
+import { indexesOf, type PlanNode, queryPlanTracer, seqScansOf } from '../support/query-plans';
 
 const TENANT = '5e1d9c0a-3b2f-4c6d-8e7a-9b0c1d2e3f40';
 const CUSTOMERS = 20_000;
 
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  Plans?: PlanNode[];
-}
-
-function nodes(plan: PlanNode): PlanNode[] {
-  return [plan, ...(plan.Plans ?? []).flatMap(nodes)];
-}
-
 describe('customer list plans as the app role', () => {
   let database: TestDatabase;
-  let pool: pg.Pool;
-  let traced: Kysely<Database>;
-  const captured: CompiledQuery[] = [];
+  let tracer: ReturnType<typeof queryPlanTracer>;
 
   beforeAll(async () => {
     database = await createTestDatabase({ seeded: false });
@@ -63,63 +49,32 @@ describe('customer list plans as the app role', () => {
     await owner.query('vacuum analyze customer_search_terms');
     await owner.end();
 
-    pool = new pg.Pool({ connectionString: database.appUrl, max: 2 });
-    traced = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool }),
-      log: (event) => {
-        if (event.level === 'query') captured.push(event.query);
-      },
-    });
+    tracer = queryPlanTracer(database.appUrl);
   }, 120_000);
 
   afterAll(async () => {
-    await traced.destroy();
+    await tracer.destroy();
     await database.drop();
   });
 
   /** The plan of each SELECT the repository ran for `query`, EXPLAINed in the same tenant scope. */
   async function plansOf(query: CustomerPageQuery): Promise<PlanNode[][]> {
-    captured.length = 0;
-    await withTenant(traced, TENANT, async (tx) => {
-      await findCustomerPage(tx, query);
-      await countCustomers(tx, query);
-    });
-    const selects = captured.filter((compiled) => /^\s*select/i.test(compiled.sql));
-    const client = await pool.connect();
-    try {
-      await client.query('begin');
-      await client.query(`select set_config('app.tenant_id', $1, true)`, [TENANT]);
-      const plans: PlanNode[][] = [];
-      for (const compiled of selects) {
-        const { rows } = await client.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(
-          `explain (format json) ${compiled.sql}`,
-          [...compiled.parameters],
-        );
-        plans.push(nodes(rows[0]?.['QUERY PLAN'][0]?.Plan as PlanNode));
-      }
-      await client.query('rollback');
-      return plans;
-    } finally {
-      client.release();
-    }
+    const plans = await tracer.explain(TENANT, () =>
+      withTenant(tracer.db, TENANT, async (tx) => {
+        await findCustomerPage(tx, query);
+        await countCustomers(tx, query);
+      }),
+    );
+    return plans.map(({ plan }) => plan);
   }
 
   const base = { skip: 0, limit: 20, sortBy: 'created_at', sortOrder: 'desc' } as const;
 
   function expectNoSeqScan(plans: PlanNode[][]) {
-    for (const plan of plans) {
-      const scans = plan
-        .filter((node) => node['Node Type'] === 'Seq Scan')
-        .map((node) => node['Relation Name']);
-      expect(
-        scans.filter((relation) => relation === 'customers' || relation === 'customer_search_terms'),
-      ).toEqual([]);
-    }
+    for (const plan of plans) expect(seqScansOf(plan, ['customers', 'customer_search_terms'])).toEqual([]);
   }
 
-  function indexesUsed(plans: PlanNode[][]): string[] {
-    return plans.flat().flatMap((node) => (node['Index Name'] ? [node['Index Name']] : []));
-  }
+  const indexesUsed = (plans: PlanNode[][]) => plans.flatMap(indexesOf);
 
   it('finds a 2-character term through the bigram index', async () => {
     const plans = await plansOf({ ...base, search: '佐藤' });
@@ -151,7 +106,7 @@ describe('customer list plans as the app role', () => {
   });
 
   it('keeps the unfiltered total exact without counting rows', async () => {
-    await withTenant(traced, TENANT, async (tx) => {
+    await withTenant(tracer.db, TENANT, async (tx) => {
       expect(await countCustomers(tx, {})).toEqual({ total: CUSTOMERS, capped: false });
       expect(await countCustomers(tx, { search: '佐藤' })).toEqual({ total: CUSTOMERS / 40, capped: false });
     });

@@ -35,10 +35,17 @@ export async function createTestServer(
   // TSUMIKI_TEST_APP_AS_OWNER=1 runs the server as the superuser, which row-level security does
   // not stop: then only the repositories' own tenant scoping keeps tenants apart, and the access
   // harness shows whether each of them does (see the README's design notes).
-  const db = process.env.TSUMIKI_TEST_APP_AS_OWNER === '1' ? database.owner : database.db;
+  const asOwner = process.env.TSUMIKI_TEST_APP_AS_OWNER === '1';
+  const db = asOwner ? database.owner : database.db;
   // The signing key, read as the owner like bootstrapDatabase does (the app role cannot).
   const jwtSecret = await getOrCreateSecret(database.owner, JWT_SECRET_NAME);
-  const app = await buildServer({ db, config, jwtSecret, ...(options.now ? { now: options.now } : {}) });
+  const app = await buildServer({
+    db,
+    databaseUrl: asOwner ? database.ownerUrl : database.appUrl,
+    config,
+    jwtSecret,
+    ...(options.now ? { now: options.now } : {}),
+  });
   await app.ready();
 
   return {

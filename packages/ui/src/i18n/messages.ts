@@ -15,6 +15,10 @@ export type Messages = {
     /** Marker next to the label of a required field. */
     required: string;
   };
+  passwordField: {
+    /** Name of the show/hide toggle (a pressed toggle shows the password), given the field's label. */
+    toggle: (label: string | undefined) => string;
+  };
   sidebar: {
     /** Accessible name of the navigation landmark. */
     navigationLabel: string;
@@ -157,7 +161,17 @@ export type Messages = {
     remainingShort: (minutes: number) => string;
     expiresAt: string;
     extend: (minutes: number) => string;
-    securityEvents: (count: number) => string;
+    /** Heading of the recent security events in the menu. */
+    eventsTitle: string;
+    noEvents: string;
+    /** Count of the events that deserve a second look (shown in amber). */
+    attentionEvents: (count: number) => string;
+    /** Read with an event that deserves a second look. */
+    attention: string;
+    /** The session already ends at the cap: nothing to extend. */
+    atCap: (limitMinutes: number) => string;
+    /** Less room than the longest extension is left before the cap. */
+    capRoom: (limitMinutes: number, roomMinutes: number) => string;
     manage: string;
   };
   notifications: {
@@ -174,6 +188,8 @@ export type Messages = {
     empty: string;
     emptyDescription: string;
     loading: string;
+    /** Loading failed (shown with 再試行, never as 通知はありません). */
+    error: string;
     types: Record<'success' | 'warning' | 'error' | 'info', string>;
     categories: Record<string, string>;
   };
@@ -242,6 +258,7 @@ export const defaultMessages: Messages = {
   button: { loading: '処理中' },
   spinner: { label: '読み込み中' },
   textField: { required: '必須' },
+  passwordField: { toggle: (label) => `${label ?? 'パスワード'}を表示` },
   sidebar: {
     navigationLabel: 'メインメニュー',
     drawerTitle: 'メニュー',
@@ -339,7 +356,12 @@ export const defaultMessages: Messages = {
     remainingShort: (minutes) => `${minutes}分`,
     expiresAt: '有効期限',
     extend: (minutes) => `${minutes}分延長`,
-    securityEvents: (count) => `セキュリティイベント ${count} 件`,
+    eventsTitle: '最近のセキュリティイベント',
+    noEvents: '最近のセキュリティイベントはありません',
+    attentionEvents: (count) => `確認が必要なイベント ${count} 件`,
+    attention: '要確認',
+    atCap: (limit) => `これ以上延長できません（上限 ${limit} 分）`,
+    capRoom: (limit, room) => `上限は ${limit} 分のため、あと ${room} 分まで延長できます。`,
     manage: 'セッション管理',
   },
   notifications: {
@@ -355,6 +377,7 @@ export const defaultMessages: Messages = {
     empty: '通知はありません',
     emptyDescription: '新しいお知らせが届くとここに表示されます。',
     loading: '通知を読み込み中',
+    error: '通知を読み込めませんでした',
     types: { success: '成功', warning: '警告', error: 'エラー', info: 'お知らせ' },
     categories: {
       customer: '顧客',
@@ -430,8 +453,8 @@ export const defaultMessages: Messages = {
     slowTitle: '通信速度が遅くなっています',
     slowDescription: '表示に時間がかかることがあります。',
     updateTitle: '新しいバージョンがあります',
-    updateDescription: '再読み込みすると最新の機能が使えます。',
-    reload: '再読み込み',
+    updateDescription: '更新すると新しいバージョンに切り替わります。入力中の内容は先に保存してください。',
+    reload: '更新する',
     later: 'あとで',
   },
   crash: {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { securityEventCount, sessionProgress, sessionTone } from './session';
+import { securityEventCount, sessionExtensionRoom, sessionProgress, sessionTone } from './session';
 
 describe('sessionTone (SPEC section 4)', () => {
   const active = (minutes: number, show_warning = false) => ({
@@ -33,8 +33,24 @@ describe('sessionProgress', () => {
 
 describe('securityEventCount', () => {
   it('counts a list or takes a number', () => {
-    expect(securityEventCount([{}, {}])).toBe(2);
+    expect(
+      securityEventCount([
+        { type: 'sign_in', occurred_at: '2026-11-22T00:00:00Z', description: 'ログインしました' },
+        { type: 'sign_in', occurred_at: '2026-11-21T00:00:00Z', description: 'ログインしました' },
+      ]),
+    ).toBe(2);
     expect(securityEventCount(3)).toBe(3);
     expect(securityEventCount(null)).toBe(0);
+  });
+});
+
+describe('sessionExtensionRoom', () => {
+  it('is what is left before 480 minutes, none at 479 or more', () => {
+    expect(sessionExtensionRoom(25)).toBe(455);
+    expect(sessionExtensionRoom(420)).toBe(60);
+    expect(sessionExtensionRoom(478)).toBe(2);
+    expect(sessionExtensionRoom(479)).toBe(0);
+    expect(sessionExtensionRoom(480)).toBe(0);
+    expect(sessionExtensionRoom(479.6)).toBe(0);
   });
 });

@@ -8,7 +8,19 @@ export type SessionStatus = {
   needs_refresh?: boolean;
   show_warning?: boolean;
   time_remaining_minutes: number;
-  security_events?: readonly unknown[] | number | null;
+  /** Newest first, as `GET /api/sessions/current` sends them (or only their count). */
+  security_events?: readonly SessionSecurityEvent[] | number | null;
+};
+
+/** A security event of the session status (sign-in, extension, revocation…). */
+export type SessionSecurityEvent = {
+  type: string;
+  /** ISO 8601. */
+  occurred_at: string;
+  /** The server's Japanese description, e.g. 「セッションを 60 分延長しました」. */
+  description: string;
+  ip?: string | null;
+  user_agent?: string | null;
 };
 
 /** The product's session length: the progress bar is scaled to it (SPEC section 9). */
@@ -36,6 +48,15 @@ export function sessionTone(
 export function sessionProgress(minutes: number, length = SESSION_LENGTH_MINUTES): number {
   if (!Number.isFinite(minutes)) return 0;
   return Math.min(100, Math.max(0, (minutes / length) * 100));
+}
+
+/**
+ * Minutes an extension can still add: the session never ends more than 480 minutes from now.
+ * Under 2 counts as none (479 of 480 is at the cap).
+ */
+export function sessionExtensionRoom(remainingMinutes: number, length = SESSION_LENGTH_MINUTES): number {
+  const room = Math.max(0, length - Math.max(0, Math.floor(remainingMinutes)));
+  return room < 2 ? 0 : room;
 }
 
 export function securityEventCount(events: SessionStatus['security_events']): number {

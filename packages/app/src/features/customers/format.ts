@@ -1,15 +1,4 @@
-import { formatDate, formatDateTime } from '@tsumiki/ui';
-
-/** Customer screens show times in Japan time, whatever the viewer's zone: 2026/11/22 14:05. */
-const JST = { timeZone: 'Asia/Tokyo' } as const;
-
-export function formatJstDateTime(value: string): string {
-  return formatDateTime(value, JST);
-}
-
-export function formatJstDate(value: string): string {
-  return formatDate(value, JST);
-}
+// Dates: formatTenantDateTime / formatTenantDate of lib/format.ts (the tenant's zone, Asia/Tokyo by default).
 
 const countFormat = new Intl.NumberFormat('ja-JP');
 

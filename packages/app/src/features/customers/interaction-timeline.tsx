@@ -23,6 +23,7 @@ import {
 import { MessageSquarePlus, RotateCw } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { useToast } from '../../app/toasts';
+import { formatTenantDateTime } from '../../lib/format';
 import { fieldLabel } from './customer-contract';
 import {
   INTERACTION_TYPE_LABELS,
@@ -31,7 +32,6 @@ import {
   type InteractionType,
 } from './customer-fields';
 import { characterCount, customerFieldMessages } from './customer-form';
-import { formatJstDateTime } from './format';
 import { useTenantApi } from './use-tenant-api';
 
 type InteractionList = components['schemas']['InteractionList'];
@@ -139,7 +139,7 @@ function InteractionItem({ interaction }: { interaction: Interaction }) {
       <p className="text-xs text-muted-foreground">
         {interaction.created_by_name ?? '記録者不明'} ・{' '}
         <time dateTime={interaction.created_at} className="tabular-nums">
-          {formatJstDateTime(interaction.created_at)}
+          {formatTenantDateTime(interaction.created_at)}
         </time>
       </p>
     </li>

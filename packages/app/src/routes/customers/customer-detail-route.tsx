@@ -31,9 +31,9 @@ import { useToast } from '../../app/toasts';
 import { fieldLabel } from '../../features/customers/customer-contract';
 import { type Customer, customerKana, customerName } from '../../features/customers/customer-fields';
 import { CustomerFormDialog } from '../../features/customers/customer-form-dialog';
-import { formatJstDateTime } from '../../features/customers/format';
 import { InteractionTimeline } from '../../features/customers/interaction-timeline';
 import { useTenantApi } from '../../features/customers/use-tenant-api';
+import { formatTenantDateTime } from '../../lib/format';
 
 /** Back to the list as the user left it (its search, sort and page came along in the state). */
 function useListHref(): string {
@@ -228,7 +228,7 @@ function CustomerDetail({
       {deleted && (
         <Alert variant="warning" title="この顧客は削除されています">
           <p>
-            {customer.deleted_at ? `${formatJstDateTime(customer.deleted_at)} に削除されました。` : ''}
+            {customer.deleted_at ? `${formatTenantDateTime(customer.deleted_at)} に削除されました。` : ''}
             一覧や検索には表示されません。元に戻すと、対応履歴とともに再び使えます。
           </p>
           <Button
@@ -341,12 +341,12 @@ function CustomerProfile({ customer, className }: { customer: Customer; classNam
           </ProfileRow>
           <ProfileRow label="登録日時">
             <time dateTime={customer.created_at} className="tabular-nums">
-              {formatJstDateTime(customer.created_at)}
+              {formatTenantDateTime(customer.created_at)}
             </time>
           </ProfileRow>
           <ProfileRow label="更新日時">
             <time dateTime={customer.updated_at} className="tabular-nums">
-              {formatJstDateTime(customer.updated_at)}
+              {formatTenantDateTime(customer.updated_at)}
             </time>
           </ProfileRow>
         </dl>

@@ -43,9 +43,10 @@ import {
   type SortOrder,
   serializeCustomerListState,
 } from '../../features/customers/customer-list-state';
-import { formatCustomerTotal, formatJstDate } from '../../features/customers/format';
+import { formatCustomerTotal } from '../../features/customers/format';
 import { saveFile } from '../../features/customers/save-file';
 import { useTenantApi } from '../../features/customers/use-tenant-api';
+import { formatTenantDate } from '../../lib/format';
 
 const ORDER_LABELS: Record<CustomerSort, Record<SortOrder, string>> = {
   last_name_kana: { asc: 'ア → ン', desc: 'ン → ア' },
@@ -212,7 +213,7 @@ export function Component() {
         hideBelow: 'sm',
         cell: (customer) => (
           <time dateTime={customer.updated_at} className="tabular-nums">
-            {formatJstDate(customer.updated_at)}
+            {formatTenantDate(customer.updated_at)}
           </time>
         ),
       },

@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import {
-  Alert,
   Button,
   Card,
   CardContent,
@@ -8,7 +7,6 @@ import {
   CardHeader,
   CardTitle,
   EmptyState,
-  formatDateTime,
   PageHeader,
   PlanChip,
   RoleChip,
@@ -22,19 +20,25 @@ import { api } from '../../app/api';
 import { appRoutes, customerPath } from '../../app/paths';
 import { loaderTenant, prefetch } from '../../app/prefetch';
 import { queryClient } from '../../app/query-client';
-import { formatCount, startOfMonth } from '../../lib/format';
+import { DEFAULT_TIME_ZONE, formatCount, formatTenantDateTime, startOfMonth } from '../../lib/format';
 import { useSignedIn } from '../../session/session';
 import { dashboardQueries, interactionHeadline } from './dashboard-data';
+import { QueryPanel } from './query-panel';
+
+// SPEC section 8: 「顧客情報の読み込みに失敗しました: {message}」, and the same shape for the others.
+const customersFailed = (error: Error) => `顧客情報の読み込みに失敗しました: ${error.message}`;
+const interactionsFailed = (error: Error) => `対応履歴の読み込みに失敗しました: ${error.message}`;
+const thisMonthFailed = (error: Error) => `今月の活動の読み込みに失敗しました: ${error.message}`;
 
 function StatCard({
   title,
-  value,
-  loading,
+  query,
+  errorMessage,
   link,
 }: {
   title: string;
-  value: number | undefined;
-  loading: boolean;
+  query: UseQueryResult<{ total: number }>;
+  errorMessage: (error: Error) => string;
   /** Where the figure's details are. */
   link?: { to: string; label: string };
 }) {
@@ -44,13 +48,11 @@ function StatCard({
         <CardDescription>{title}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-2">
-        {loading ? (
-          <Skeleton className="h-9 w-20" />
-        ) : (
-          <p className="text-3xl font-bold tabular-nums text-foreground">
-            {value === undefined ? '—' : formatCount(value)}
-          </p>
-        )}
+        <QueryPanel query={query} skeleton={<Skeleton className="h-9 w-20" />} errorMessage={errorMessage}>
+          {(data) => (
+            <p className="text-3xl font-bold tabular-nums text-foreground">{formatCount(data.total)}</p>
+          )}
+        </QueryPanel>
         {link ? (
           <TextLink asChild className="w-fit text-sm">
             <Link to={link.to}>{link.label}</Link>
@@ -66,7 +68,11 @@ export async function loader() {
   await prefetch(async () => {
     const signedIn = await loaderTenant();
     if (!signedIn) return;
-    const { customers, interactions, thisMonth } = dashboardQueries(api, signedIn.tenantId, startOfMonth());
+    const { customers, interactions, thisMonth } = dashboardQueries(
+      api,
+      signedIn.tenantId,
+      startOfMonth(new Date(), signedIn.timeZone ?? DEFAULT_TIME_ZONE),
+    );
     await Promise.all([
       queryClient.ensureQueryData({ ...customers, retry: false }),
       queryClient.ensureQueryData({ ...interactions, retry: false }),
@@ -79,7 +85,12 @@ export async function loader() {
 export function Component() {
   const { user, tenant } = useSignedIn();
   const tenantId = tenant?.tenant_id;
-  const queries = useMemo(() => dashboardQueries(api, tenantId, startOfMonth()), [tenantId]);
+  const timeZone = tenant?.time_zone ?? DEFAULT_TIME_ZONE;
+  // 「今月」 is the tenant's month (Asia/Tokyo by default), whatever the device's zone says.
+  const queries = useMemo(
+    () => dashboardQueries(api, tenantId, startOfMonth(new Date(), timeZone)),
+    [tenantId, timeZone],
+  );
   const customers = useQuery(queries.customers);
   const interactions = useQuery(queries.interactions);
   const thisMonth = useQuery(queries.thisMonth);
@@ -88,15 +99,6 @@ export function Component() {
   return (
     <div className="flex flex-col gap-6">
       <PageHeader title={appRoutes.home.title} description={`${displayName} さん、お疲れさまです。`} />
-
-      {customers.isError ? (
-        <Alert variant="error">顧客情報の読み込みに失敗しました: {customers.error.message}</Alert>
-      ) : null}
-      {interactions.isError || thisMonth.isError ? (
-        <Alert variant="error">
-          対応履歴の読み込みに失敗しました: {(interactions.error ?? thisMonth.error)?.message}
-        </Alert>
-      ) : null}
 
       <section aria-label="プロフィールとテナント" className="grid gap-4 md:grid-cols-2">
         <Card>
@@ -130,17 +132,17 @@ export function Component() {
       <section aria-label="統計" className="grid gap-4 sm:grid-cols-3">
         <StatCard
           title="顧客数"
-          value={customers.data?.total}
-          loading={customers.isPending}
+          query={customers}
+          errorMessage={customersFailed}
           link={{ to: appRoutes.customers.path, label: '顧客一覧を開く' }}
         />
         <StatCard
           title="対応履歴数"
-          value={interactions.data?.total}
-          loading={interactions.isPending}
+          query={interactions}
+          errorMessage={interactionsFailed}
           link={{ to: appRoutes.customers.path, label: '顧客ごとの対応履歴を見る' }}
         />
-        <StatCard title="今月の活動" value={thisMonth.data?.total} loading={thisMonth.isPending} />
+        <StatCard title="今月の活動" query={thisMonth} errorMessage={thisMonthFailed} />
       </section>
 
       <div className="grid gap-4 lg:grid-cols-3">
@@ -172,30 +174,45 @@ export function Component() {
             </CardTitle>
           </CardHeader>
           <CardContent>
-            {interactions.isPending ? (
-              <div className="flex flex-col gap-3">
-                <Skeleton className="h-12 w-full" />
-                <Skeleton className="h-12 w-full" />
-                <Skeleton className="h-12 w-full" />
-              </div>
-            ) : interactions.data && interactions.data.interactions.length > 0 ? (
-              <ul className="divide-y divide-border">
-                {interactions.data.interactions.slice(0, 3).map((interaction) => (
-                  <li key={interaction.id} className="flex flex-col gap-1 py-3 first:pt-0 last:pb-0">
-                    <p className="text-sm text-foreground">{interactionHeadline(interaction)}</p>
-                    <p className="text-xs text-muted-foreground">
-                      <TextLink asChild>
-                        <Link to={customerPath(interaction.customer_id)}>{interaction.customer_name}</Link>
-                      </TextLink>{' '}
-                      ・{' '}
-                      <time dateTime={interaction.created_at}>{formatDateTime(interaction.created_at)}</time>
-                    </p>
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <EmptyState title="データがありません" description="対応履歴を登録するとここに表示されます。" />
-            )}
+            <QueryPanel
+              query={interactions}
+              errorMessage={interactionsFailed}
+              skeleton={
+                <div className="flex flex-col gap-3">
+                  <Skeleton className="h-12 w-full" />
+                  <Skeleton className="h-12 w-full" />
+                  <Skeleton className="h-12 w-full" />
+                </div>
+              }
+            >
+              {(data) =>
+                data.interactions.length > 0 ? (
+                  <ul className="divide-y divide-border">
+                    {data.interactions.slice(0, 3).map((interaction) => (
+                      <li key={interaction.id} className="flex flex-col gap-1 py-3 first:pt-0 last:pb-0">
+                        <p className="text-sm text-foreground">{interactionHeadline(interaction)}</p>
+                        <p className="text-xs text-muted-foreground">
+                          <TextLink asChild>
+                            <Link to={customerPath(interaction.customer_id)}>
+                              {interaction.customer_name}
+                            </Link>
+                          </TextLink>{' '}
+                          ・{' '}
+                          <time dateTime={interaction.created_at}>
+                            {formatTenantDateTime(interaction.created_at, timeZone)}
+                          </time>
+                        </p>
+                      </li>
+                    ))}
+                  </ul>
+                ) : (
+                  <EmptyState
+                    title="データがありません"
+                    description="対応履歴を登録するとここに表示されます。"
+                  />
+                )
+              }
+            </QueryPanel>
           </CardContent>
         </Card>
       </div>

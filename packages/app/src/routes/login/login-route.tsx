@@ -1,22 +1,13 @@
-import {
-  Alert,
-  Button,
-  Card,
-  CardContent,
-  CardHeader,
-  CardTitle,
-  TextField,
-  TsumikiBrand,
-} from '@tsumiki/ui';
-import { type FormEvent, useState } from 'react';
+import { Alert, Button, TextField } from '@tsumiki/ui';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { appRoutes } from '../../app/paths';
-import { NetworkStatus } from '../../errors/network-status';
 import { safeReturnPath } from '../../lib/format';
 import { loadAuth } from '../../session/load-auth';
 import { messages } from '../../session/messages';
 import { useSession } from '../../session/session';
 import { FullPageSpinner } from '../../shell/full-page-spinner';
+import { PublicPage } from '../../shell/public-page';
 
 interface FieldErrors {
   email?: string;
@@ -40,7 +31,16 @@ async function isGoogleConfigured(): Promise<boolean> {
   return settings.external?.google === true;
 }
 
-/** /login (SPEC section 2): Google, or email and password. */
+/** Where a sign-in from this screen goes: the welcome of /login-success, then the page it was for. */
+export function loginSuccessPath(returnPath: string): string {
+  const search = returnPath === '/' ? '' : `?redirect=${encodeURIComponent(returnPath)}`;
+  return `${appRoutes.loginSuccess.path}${search}`;
+}
+
+/**
+ * /login (SPEC section 2): Google, or email and password. A sign-in made here goes through the
+ * welcome of /login-success; a signed-in visit goes straight on (to / unless `redirect` says).
+ */
 export function Component() {
   const { state, notice, signIn } = useSession();
   const [searchParams] = useSearchParams();
@@ -52,8 +52,25 @@ export function Component() {
   const [info, setInfo] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [googleBusy, setGoogleBusy] = useState(false);
+  /** True once this screen's form signed the user in (rather than a session that was already there). */
+  const [signedInHere, setSignedInHere] = useState(false);
+  const errorRef = useRef<HTMLDivElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  /** Bumped on each failed submit so that focus moves even when the message is the same as before. */
+  const [failure, setFailure] = useState(0);
 
-  if (state.status === 'signedIn') return <Navigate to={returnPath} replace />;
+  // The busy submit button is disabled while the request runs, which drops focus to the page
+  // body: after a failure focus goes to the error (or the first invalid field).
+  useEffect(() => {
+    if (failure === 0) return;
+    const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (invalid) invalid.focus();
+    else errorRef.current?.focus();
+  }, [failure]);
+
+  if (state.status === 'signedIn') {
+    return <Navigate to={signedInHere ? loginSuccessPath(returnPath) : returnPath} replace />;
+  }
   if (state.status === 'loading' && !submitting) return <FullPageSpinner />;
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -62,11 +79,20 @@ export function Component() {
     setInfo(null);
     const errors = validate(email, password);
     setFieldErrors(errors);
-    if (errors.email || errors.password) return;
+    if (errors.email || errors.password) {
+      setFailure((count) => count + 1);
+      return;
+    }
     setSubmitting(true);
+    // Set before the request: the session may turn signed-in before signIn() returns.
+    setSignedInHere(true);
     const result = await signIn(email.trim(), password);
     setSubmitting(false);
-    if (result.error) setError(result.error);
+    if (result.error) {
+      setSignedInHere(false);
+      setError(result.error);
+      setFailure((count) => count + 1);
+    }
   };
 
   const onGoogle = async () => {
@@ -99,59 +125,53 @@ export function Component() {
   };
 
   return (
-    <main className="flex min-h-dvh items-center justify-center bg-muted px-4 py-10">
-      <div className="w-full max-w-md">
-        <NetworkStatus className="mb-6 rounded-lg border" />
-        <div className="mb-6 flex justify-center">
-          <TsumikiBrand tagline="クリニックと小さな組織のための業務管理" />
-        </div>
-        <Card>
-          <CardHeader>
-            <CardTitle>
-              <h1>{appRoutes.login.title}</h1>
-            </CardTitle>
-          </CardHeader>
-          <CardContent className="flex flex-col gap-5">
-            {notice ? <Alert variant="warning">{notice}</Alert> : null}
-            {error ? <Alert variant="error">{error}</Alert> : null}
-            {info ? <Alert variant="info">{info}</Alert> : null}
-            <Button variant="outline" className="w-full" loading={googleBusy} onClick={() => void onGoogle()}>
-              Google でログイン
-            </Button>
-            <div className="flex items-center gap-3 text-xs text-muted-foreground" aria-hidden="true">
-              <span className="h-px flex-1 bg-border" />
-              または
-              <span className="h-px flex-1 bg-border" />
-            </div>
-            <form className="flex flex-col gap-4" noValidate onSubmit={(event) => void onSubmit(event)}>
-              <TextField
-                label="メールアドレス"
-                name="email"
-                type="email"
-                autoComplete="username"
-                inputMode="email"
-                required
-                value={email}
-                onChange={(event) => setEmail(event.target.value)}
-                error={fieldErrors.email}
-              />
-              <TextField
-                label="パスワード"
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                required
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-                error={fieldErrors.password}
-              />
-              <Button type="submit" className="w-full" loading={submitting}>
-                ログイン
-              </Button>
-            </form>
-          </CardContent>
-        </Card>
+    <PublicPage heading={appRoutes.login.title}>
+      {notice ? <Alert variant="warning">{notice}</Alert> : null}
+      {error ? (
+        <Alert ref={errorRef} variant="error" tabIndex={-1} className="outline-none">
+          {error}
+        </Alert>
+      ) : null}
+      {info ? <Alert variant="info">{info}</Alert> : null}
+      <Button variant="outline" className="w-full" loading={googleBusy} onClick={() => void onGoogle()}>
+        Google でログイン
+      </Button>
+      <div className="flex items-center gap-3 text-xs text-muted-foreground" aria-hidden="true">
+        <span className="h-px flex-1 bg-border" />
+        または
+        <span className="h-px flex-1 bg-border" />
       </div>
-    </main>
+      <form
+        ref={formRef}
+        className="flex flex-col gap-4"
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+      >
+        <TextField
+          label="メールアドレス"
+          name="email"
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          error={fieldErrors.email}
+        />
+        <TextField
+          label="パスワード"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          error={fieldErrors.password}
+        />
+        <Button type="submit" className="w-full" loading={submitting}>
+          ログイン
+        </Button>
+      </form>
+    </PublicPage>
   );
 }

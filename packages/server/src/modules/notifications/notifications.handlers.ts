@@ -1,6 +1,7 @@
 import type { ModuleHandlers } from '../../platform/http/typed-handlers';
 import type { ModuleDependencies } from '../module';
 import { toNotification } from './notifications.mapper';
+import { countUnread } from './notifications.repository';
 import { subscribeNotificationRules } from './notifications.rules';
 import {
   getNotification,
@@ -9,10 +10,12 @@ import {
   markRead,
   notificationStats,
 } from './notifications.service';
+import { NotificationStreams } from './notifications.stream';
 
 /** Notifications: each user's own, made from the tenant's events (notifications.rules.ts). */
-export function notificationsHandlers({ events }: ModuleDependencies) {
+export function notificationsHandlers({ events, db, databaseNotifications }: ModuleDependencies) {
   subscribeNotificationRules(events);
+  const streams = new NotificationStreams(db, databaseNotifications);
   return {
     async listNotifications({ query }, { tx, principal }) {
       const page = await listNotifications(
@@ -33,6 +36,17 @@ export function notificationsHandlers({ events }: ModuleDependencies) {
 
     async getNotificationStats(_input, { tx, principal }) {
       return { status: 200, body: await notificationStats(tx, principal.userId) };
+    },
+
+    // The first count is read in the request's transaction; the stream runs after it committed.
+    async streamNotificationEvents(_input, { tx, tenant, principal, accessTokenExpiresAt }) {
+      const owner = {
+        tenantId: tenant.tenantId,
+        userId: principal.userId,
+        sessionId: principal.sessionId,
+        tokenExpiresAt: accessTokenExpiresAt,
+      };
+      return { status: 200, body: streams.open(owner, await countUnread(tx, principal.userId)) };
     },
 
     async getNotification({ params }, { tx, principal }) {

@@ -14,8 +14,27 @@ export interface NotificationContent {
 /** Everybody of the tenant who reads notifications, or only some of them; never the actor. */
 export type Audience = { kind: 'members' } | { kind: 'users'; userIds: string[] };
 
-/** PostgreSQL delivers this channel's messages on commit only: listeners hear of committed news. */
+/**
+ * PostgreSQL delivers this channel's messages on commit only: listeners hear of committed news.
+ * The message is `<tenantId>` (notifications were added there) or `<tenantId>:<userId>` (that
+ * user's read state changed).
+ */
 export const NOTIFICATIONS_CHANNEL = 'tsumiki_notifications';
+
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+const MESSAGE = new RegExp(`^(${UUID})(?::(${UUID}))?$`, 'i');
+
+export function parseNotificationsMessage(
+  payload: string,
+): { tenantId: string; userId: string | null } | null {
+  const match = MESSAGE.exec(payload);
+  return match ? { tenantId: match[1]!.toLowerCase(), userId: match[2]?.toLowerCase() ?? null } : null;
+}
+
+/** Tells listening processes (on commit) that the user's read state changed. */
+async function notifyReadStateChanged(tx: TenantTransaction, userId: string): Promise<void> {
+  await sql`select pg_notify(${NOTIFICATIONS_CHANNEL}, ${`${tx.tenantId}:${userId}`})`.execute(tx);
+}
 
 /**
  * One notification per active member with notifications.read in the audience, except the actor
@@ -116,7 +135,7 @@ export async function setNotificationRead(
   read: boolean,
   at: Date,
 ): Promise<NotificationRow | undefined> {
-  return tx
+  const row = await tx
     .updateTable('notifications')
     .set({ read_at: read ? sql<Date>`coalesce(read_at, ${at})` : null })
     .where('tenant_id', '=', tx.tenantId)
@@ -124,6 +143,8 @@ export async function setNotificationRead(
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirst();
+  if (row) await notifyReadStateChanged(tx, userId);
+  return row;
 }
 
 /** Marks unread notifications of the user read (all, or those of `ids`); returns how many. */
@@ -141,7 +162,9 @@ export async function markNotificationsRead(
     .where('read_at', 'is', null);
   if (ids) update = update.where('id', 'in', ids);
   const result = await update.executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  const updated = Number(result.numUpdatedRows);
+  if (updated > 0) await notifyReadStateChanged(tx, userId);
+  return updated;
 }
 
 export async function countUnread(tx: TenantTransaction, userId: string): Promise<number> {

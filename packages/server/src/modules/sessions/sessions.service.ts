@@ -87,6 +87,12 @@ export function describeSessionEvent(type: SessionEventType, detail: Record<stri
       return 'セッション管理の画面からセッションを終了しました。';
     case 'refresh_token_reused':
       return '使用済みのトークンが再び使われたため、セッションを終了しました。';
+    case 'password_changed': {
+      const revoked = minutesDetail(detail, 'revoked_sessions') ?? 0;
+      return revoked > 0
+        ? `パスワードを変更し、ほかの ${revoked} 件のセッションを終了しました。`
+        : 'パスワードを変更しました。';
+    }
   }
 }
 

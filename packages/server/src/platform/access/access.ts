@@ -26,6 +26,8 @@ export interface TenantInfo {
   tenant_name: string;
   role: Role;
   plan: Plan;
+  /** IANA zone name: the basis of displayed times and of "this month". */
+  time_zone: string;
 }
 
 export interface CurrentUser {
@@ -75,11 +77,12 @@ export async function describeCurrentUser(db: Db, principal: Principal): Promise
     // Permissions of the default tenant, the one requests without X-Tenant-Id work on.
     permissions: effectivePermissions(principal, memberships[0] ?? null),
     accessible_tenant_ids: accessibleTenantIds(principal, memberships),
-    tenant_info: memberships.map(({ tenant_id, tenant_name, role, plan }) => ({
+    tenant_info: memberships.map(({ tenant_id, tenant_name, role, plan, time_zone }) => ({
       tenant_id,
       tenant_name,
       role,
       plan,
+      time_zone,
     })),
   };
 }

@@ -27,6 +27,7 @@ interface AccessRow {
     tenant_id: string;
     tenant_name: string;
     plan: Plan;
+    time_zone: string;
     role: Role;
     permissions: string[];
   }>;
@@ -50,7 +51,7 @@ export async function loadRequestAccess(
     select u.id, u.email, u.full_name, u.is_system_admin, u.is_super_admin, u.is_agency_user,
       coalesce((
         select json_agg(json_build_object(
-          'tenant_id', m.tenant_id, 'tenant_name', t.name, 'plan', t.plan,
+          'tenant_id', m.tenant_id, 'tenant_name', t.name, 'plan', t.plan, 'time_zone', t.time_zone,
           'role', m.role, 'permissions', m.permissions
         ) order by m.created_at, m.tenant_id)
         from tenant_users m join tenants t on t.id = m.tenant_id

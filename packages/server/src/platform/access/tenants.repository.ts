@@ -1,19 +1,27 @@
 import type { DbExecutor } from '../db/database';
 import type { Plan, Role, Tenant } from '../db/schema';
+import { assertTimeZone } from './time-zone';
 
 export interface Membership {
   tenant_id: string;
   tenant_name: string;
   plan: Plan;
+  /** The tenant's IANA time zone. */
+  time_zone: string;
   role: Role;
   permissions: string[];
 }
 
+/** A new tenant; its time zone (an IANA name, checked here) defaults to Asia/Tokyo. */
 export async function insertTenant(
   db: DbExecutor,
-  tenant: { id?: string; name: string; plan: Plan },
+  tenant: { id?: string; name: string; plan: Plan; time_zone?: string },
 ): Promise<Tenant> {
-  return db.insertInto('tenants').values(tenant).returningAll().executeTakeFirstOrThrow();
+  const values = {
+    ...tenant,
+    ...(tenant.time_zone === undefined ? {} : { time_zone: assertTimeZone(tenant.time_zone) }),
+  };
+  return db.insertInto('tenants').values(values).returningAll().executeTakeFirstOrThrow();
 }
 
 export async function tenantExists(db: DbExecutor, tenantId: string): Promise<boolean> {
@@ -30,6 +38,7 @@ export async function listActiveMemberships(db: DbExecutor, userId: string): Pro
       'tenant_users.tenant_id',
       'tenants.name as tenant_name',
       'tenants.plan',
+      'tenants.time_zone',
       'tenant_users.role',
       'tenant_users.permissions',
     ])

@@ -24,6 +24,8 @@ export interface TenantsTable {
   id: Generated<string>;
   name: string;
   plan: Plan;
+  /** IANA zone name (Asia/Tokyo by default): the basis of displayed times and of "this month". */
+  time_zone: Generated<string>;
   created_at: CreatedAt;
   updated_at: CreatedAt;
 }
@@ -61,7 +63,8 @@ export type SessionEventType =
   | 'signed_out'
   | 'session_extended'
   | 'session_revoked'
-  | 'refresh_token_reused';
+  | 'refresh_token_reused'
+  | 'password_changed';
 
 export interface AuthSessionEventsTable {
   id: Generated<string>;

@@ -17,6 +17,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     principal: Principal | null;
     tenantAccess: TenantAccess | null;
+    /** When the access token the request came with expires (null without a token). */
+    accessTokenExpiresAt: Date | null;
   }
 }
 
@@ -46,18 +48,51 @@ async function verifiedClaims(authService: AuthService, request: FastifyRequest)
   return check.claims;
 }
 
+/** Sets the request's principal from a valid access token of a live session, else 401. */
+async function signIn(authService: AuthService, request: FastifyRequest): Promise<void> {
+  const token = bearerToken(request);
+  if (!token) throw new AuthenticationRequiredError();
+  const authentication = await authService.authenticate(token);
+  if (!authentication.ok) {
+    if (authentication.reason === 'expired') throw new AccessTokenExpiredError();
+    if (authentication.reason === 'session_not_found') throw new AuthenticationRequiredError(SESSION_ENDED);
+    throw new AuthenticationRequiredError();
+  }
+  request.principal = toPrincipal(authentication.user, authentication.session.id);
+}
+
 /** onRequest of operations without a tenant: a valid access token of a live session, else 401. */
 export function authenticate(authService: AuthService): onRequestHookHandler {
   return async (request: FastifyRequest) => {
-    const token = bearerToken(request);
-    if (!token) throw new AuthenticationRequiredError();
-    const authentication = await authService.authenticate(token);
-    if (!authentication.ok) {
-      if (authentication.reason === 'expired') throw new AccessTokenExpiredError();
-      if (authentication.reason === 'session_not_found') throw new AuthenticationRequiredError(SESSION_ENDED);
-      throw new AuthenticationRequiredError();
-    }
-    request.principal = toPrincipal(authentication.user, authentication.session.id);
+    await signIn(authService, request);
+  };
+}
+
+/**
+ * onRequest of operations whose contract says `security: [{}, {bearerAuth: []}]`: without an
+ * Authorization header the caller is anonymous (principal and tenant null); with one, the token
+ * and its session must be valid (else 401, as everywhere). When the operation takes a tenant and
+ * X-Tenant-Id is sent, the signed-in caller must have access to it (403 otherwise); without the
+ * header the tenant stays null. No x-feature/x-permission here (the policy refuses them).
+ */
+export function authenticateOptionally(
+  authService: AuthService,
+  db: Db,
+  policy: OperationPolicy,
+): onRequestHookHandler {
+  return async (request: FastifyRequest) => {
+    if (request.headers.authorization === undefined) return;
+    const claims = await verifiedClaims(authService, request);
+    const requested = policy.tenantScoped ? requestedTenantId(request, policy) : undefined;
+    const access = await loadRequestAccess(
+      db,
+      { userId: claims.sub, sessionId: claims.session_id },
+      requested,
+    );
+    if (!access) throw new AuthenticationRequiredError(SESSION_ENDED);
+    request.principal = access.principal;
+    request.accessTokenExpiresAt = new Date(claims.exp * 1000);
+    if (requested !== undefined) request.tenantAccess = chooseTenant(access, requested);
   };
 }
 
@@ -111,5 +146,6 @@ export function authenticateForTenant(
     }
     if (policy.permission) assertPermission(access.principal, tenant, policy.permission);
     request.tenantAccess = tenant;
+    request.accessTokenExpiresAt = new Date(claims.exp * 1000);
   };
 }

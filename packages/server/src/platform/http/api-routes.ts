@@ -4,14 +4,17 @@ import type { AuthService } from '../../auth/auth-service';
 import type { Db } from '../db/database';
 import { withTenant } from '../db/tenant-scope';
 import { NotImplementedError } from '../errors';
-import { authenticate, authenticateForTenant } from './access-hooks';
+import { authenticate, authenticateForTenant, authenticateOptionally } from './access-hooks';
+import { EventStreamResponse, installEventStreams, sendEventStream } from './event-stream';
 import type { OpenApiDocument, OperationPolicy } from './openapi';
 import { shapeRequestBodies } from './request-bodies';
-import type {
-  ApiHandlers,
-  ImplementedOperationId,
-  RequestContext,
-  TenantRequestContext,
+import {
+  type ApiHandlers,
+  type ImplementedOperationId,
+  OPTIONAL_AUTHENTICATION_OPERATIONS,
+  type OptionallySignedInRequestContext,
+  type RequestContext,
+  type TenantRequestContext,
 } from './typed-handlers';
 
 export interface ApiRoutesOptions {
@@ -24,7 +27,7 @@ export interface ApiRoutesOptions {
 
 type AnyHandler = (
   input: unknown,
-  context: RequestContext | TenantRequestContext,
+  context: RequestContext | TenantRequestContext | OptionallySignedInRequestContext,
 ) => Promise<{
   status: number;
   body: unknown;
@@ -54,6 +57,18 @@ function assertEveryOperationAccountedFor(policies: Map<string, OperationPolicy>
   }
 }
 
+/** The operations typed as optionally signed in are exactly those the document says so of. */
+function assertOptionalAuthenticationListed(policies: Map<string, OperationPolicy>) {
+  const listed = new Set<string>(OPTIONAL_AUTHENTICATION_OPERATIONS);
+  for (const { operationId, optionalAuthentication } of policies.values()) {
+    if (optionalAuthentication !== listed.has(operationId)) {
+      throw new Error(
+        `openapi.yaml の ${operationId} の security（トークンは任意か）が OPTIONAL_AUTHENTICATION_OPERATIONS と一致しません`,
+      );
+    }
+  }
+}
+
 function clientInfo(request: FastifyRequest): RequestContext['client'] {
   const userAgent = request.headers['user-agent'];
   return {
@@ -73,7 +88,9 @@ function clientInfo(request: FastifyRequest): RequestContext['client'] {
 export async function registerApiRoutes(app: FastifyInstance, options: ApiRoutesOptions): Promise<void> {
   const { policies, handlers } = options;
   assertEveryOperationAccountedFor(policies, handlers);
+  assertOptionalAuthenticationListed(policies);
   shapeRequestBodies(app, options.document);
+  installEventStreams(app);
 
   await app.register(openapiGlue, {
     // The glue dereferences the document in place; ours stays untouched for the policies.
@@ -89,11 +106,13 @@ export async function registerApiRoutes(app: FastifyInstance, options: ApiRoutes
             },
           ]
         : [];
-      const onRequest = policy.tenantScoped
-        ? authenticateForTenant(options.authService, options.db, policy)
-        : policy.authenticated
-          ? authenticate(options.authService)
-          : null;
+      const onRequest = policy.optionalAuthentication
+        ? authenticateOptionally(options.authService, options.db, policy)
+        : policy.tenantScoped
+          ? authenticateForTenant(options.authService, options.db, policy)
+          : policy.authenticated
+            ? authenticate(options.authService)
+            : null;
       const common = {
         ...(onRequest ? { onRequest } : {}),
         ...(preValidation.length > 0 ? { preValidation } : {}),
@@ -124,14 +143,18 @@ export async function registerApiRoutes(app: FastifyInstance, options: ApiRoutes
             requestId: request.id,
             principal: request.principal,
             client: clientInfo(request),
+            accessTokenExpiresAt: request.accessTokenExpiresAt,
           };
           const tenant = request.tenantAccess;
-          const result =
-            policy.tenantScoped && tenant
+          const result = policy.optionalAuthentication
+            ? await handler(input, { ...context, tenant } as OptionallySignedInRequestContext)
+            : policy.tenantScoped && tenant
               ? await withTenant(options.db, tenant.tenantId, (tx) =>
                   handler(input, { ...context, tenant, tx } as TenantRequestContext),
                 )
               : await handler(input, context);
+          // The transaction has committed by now: a stream holds no connection while it lasts.
+          if (result.body instanceof EventStreamResponse) return sendEventStream(app, reply, result.body);
           if (result.headers) reply.headers(result.headers);
           return reply.code(result.status).send(result.body);
         },

@@ -180,6 +180,11 @@ function logError(appError: AppError, error: unknown, request: FastifyRequest) {
 function sendEnvelope(error: unknown, request: FastifyRequest, reply: FastifyReply) {
   const appError = toAppError(error);
   logError(appError, error, request);
+  // A 429 says when to come back (@fastify/rate-limit sets it for its own; a handler's budget too).
+  const retryAfter = appError.context?.retry_after_seconds;
+  if (appError.status === 429 && typeof retryAfter === 'number' && !reply.hasHeader('retry-after')) {
+    reply.header('Retry-After', String(retryAfter));
+  }
   return reply.code(appError.status).send(errorEnvelope(appError, request));
 }
 

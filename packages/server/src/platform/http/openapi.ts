@@ -38,6 +38,11 @@ export interface OperationPolicy {
   path: string;
   /** Requires a Bearer access token. */
   authenticated: boolean;
+  /**
+   * `security: [{}, {bearerAuth: []}]`: callable without a token; a token that is sent is
+   * verified (401 when invalid) and names the caller.
+   */
+  optionalAuthentication: boolean;
   /** Works on one tenant's data: the one named by X-Tenant-Id, or by a `tenantId` path parameter. */
   tenantScoped: boolean;
   /** Where the tenant comes from: the path parameter `tenantId` wins over the header. */
@@ -94,6 +99,9 @@ export function operationPolicies(document: OpenApiDocument): Map<string, Operat
       if (!operation.operationId)
         throw new Error(`openapi.yaml: ${method.toUpperCase()} ${path} に operationId がありません`);
       const security = operation.security ?? document.security ?? [];
+      const anonymousAllowed =
+        security.length === 0 || security.some((requirement) => Object.keys(requirement).length === 0);
+      const tokenAccepted = security.some((requirement) => Object.keys(requirement).length > 0);
       const parameters = [...shared, ...(operation.parameters ?? [])].map((parameter) =>
         resolveParameter(document, parameter),
       );
@@ -109,9 +117,9 @@ export function operationPolicies(document: OpenApiDocument): Map<string, Operat
         operationId: operation.operationId,
         method: method.toUpperCase(),
         path,
-        // An empty requirement object would make authentication optional; we have none of those.
-        authenticated:
-          security.length > 0 && security.every((requirement) => Object.keys(requirement).length > 0),
+        // An empty requirement object makes authentication optional.
+        authenticated: !anonymousAllowed,
+        optionalAuthentication: anonymousAllowed && tokenAccepted,
         tenantScoped: tenantSource !== null,
         tenantSource,
         permission: operation['x-permission'] ?? null,
@@ -123,7 +131,12 @@ export function operationPolicies(document: OpenApiDocument): Map<string, Operat
           `openapi.yaml: ${policy.operationId} は x-permission / x-feature があるのにテナント（${TENANT_HEADER}）を受け取りません`,
         );
       }
-      if ((policy.tenantScoped || policy.permission || policy.feature) && !policy.authenticated) {
+      if ((policy.permission || policy.feature) && !policy.authenticated) {
+        throw new Error(
+          `openapi.yaml: ${policy.operationId} は x-permission / x-feature があるのに認証が必須になっていません`,
+        );
+      }
+      if (policy.tenantScoped && !policy.authenticated && !policy.optionalAuthentication) {
         throw new Error(
           `openapi.yaml: ${policy.operationId} はテナントや権限を扱うのに認証が不要になっています`,
         );

@@ -13,6 +13,7 @@
 import type { operations } from '@tsumiki/api-client/schema';
 import type { Principal, TenantAccess } from '../access/access';
 import type { TenantTransaction } from '../db/tenant-scope';
+import type { EventStreamResponse } from './event-stream';
 
 export type OperationId = keyof operations;
 
@@ -46,10 +47,12 @@ export interface OperationInput<Operation> {
 type Responses<Operation> = Operation extends { responses: infer R } ? R : never;
 type JsonBody<Response> = Response extends { content: { 'application/json': infer Body } }
   ? Body
-  : // Downloads (CSV, PDF): the bytes as they go out.
-    Response extends { content: Record<string, unknown> }
-    ? Uint8Array
-    : undefined;
+  : Response extends { content: { 'text/event-stream': unknown } }
+    ? EventStreamResponse
+    : // Downloads (CSV, PDF): the bytes as they go out.
+      Response extends { content: Record<string, unknown> }
+      ? Uint8Array
+      : undefined;
 type SuccessStatus = 200 | 201 | 202 | 204;
 type DeclaredSuccess<Operation> = keyof Responses<Operation> & SuccessStatus;
 
@@ -74,14 +77,35 @@ export interface RequestContext {
   /** Null only for operations the spec marks `security: []`. */
   principal: Principal | null;
   client: ClientInfo;
+  /** When the access token of the request expires (null without a token, or not known). */
+  accessTokenExpiresAt: Date | null;
 }
 
 export interface SignedInRequestContext extends RequestContext {
   principal: Principal;
 }
 
+/**
+ * Operations whose contract says `security: [{}, {bearerAuth: []}]` (a token is optional). The
+ * generated types do not carry `security`, so the list is kept here; the route layer checks it
+ * against the document at start-up.
+ */
+export const OPTIONAL_AUTHENTICATION_OPERATIONS = ['reportClientError', 'reportClientErrors'] as const;
+export type OptionalAuthenticationOperationId = (typeof OPTIONAL_AUTHENTICATION_OPERATIONS)[number];
+
+export interface OptionallySignedInRequestContext extends RequestContext {
+  /** Null when the request came without an Authorization header (an invalid token is a 401). */
+  principal: Principal | null;
+  /**
+   * The tenant X-Tenant-Id names, when the caller is signed in and sent it (their access to it
+   * checked: 403 otherwise); null otherwise. No transaction is opened for these operations.
+   */
+  tenant: TenantAccess | null;
+}
+
 export interface TenantRequestContext extends SignedInRequestContext {
   tenant: TenantAccess;
+  accessTokenExpiresAt: Date;
   /**
    * The request's one transaction, scoped to `tenant.tenantId` (row-level security admits only
    * that tenant's rows). A write, its audit fields and its events share it; it commits when the
@@ -103,18 +127,26 @@ type TakesTenant<Operation> = [PartOf<Operation, 'header'>] extends [never]
 /**
  * Operations that take a tenant (X-Tenant-Id, or `tenantId` in the path) run after tenant
  * resolution and the x-feature/x-permission checks; the others that need a token after
- * authentication.
+ * authentication; those with an optional token with whatever the token (if any) established.
  */
-export type ContextFor<Operation> =
+export type ContextFor<Operation, Id extends OperationId = never> = [Id] extends [
+  OptionalAuthenticationOperationId,
+]
+  ? [Id] extends [never]
+    ? DefaultContextFor<Operation>
+    : OptionallySignedInRequestContext
+  : DefaultContextFor<Operation>;
+
+type DefaultContextFor<Operation> =
   TakesTenant<Operation> extends true
     ? TenantRequestContext
     : 401 extends keyof Responses<Operation>
       ? SignedInRequestContext
       : RequestContext;
 
-export type OperationHandler<Operation> = (
+export type OperationHandler<Operation, Id extends OperationId = never> = (
   input: OperationInput<Operation>,
-  context: ContextFor<Operation>,
+  context: ContextFor<Operation, Id>,
 ) => Promise<OperationResult<Operation>>;
 
 /** Operations whose contract answers 501 SYS_005: planned, not built yet. */
@@ -124,7 +156,7 @@ export type PlannedOperationId = {
 
 export type ImplementedOperationId = Exclude<OperationId, PlannedOperationId>;
 
-export type ApiHandlers = { [Id in ImplementedOperationId]: OperationHandler<operations[Id]> };
+export type ApiHandlers = { [Id in ImplementedOperationId]: OperationHandler<operations[Id], Id> };
 
 /** One module's part of the table: only operations of the contract, each with its exact type. */
 export type ModuleHandlers = Partial<ApiHandlers>;

@@ -120,3 +120,31 @@ export const Mobile: Story = {
     await expect(panel.getBoundingClientRect().right).toBeLessThanOrEqual(375);
   },
 };
+
+/** The panel's list could not be loaded: an error with 再試行, not 通知はありません. */
+export const LoadError: Story = {
+  args: { notifications: [], unreadCount: 2, error: '通信エラーが発生しました。', onRetry: fn() },
+  play: async ({ args, canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: /^通知\s*（未読 2 件）$/ }));
+    const panel = await screen.findByRole('dialog', { name: '通知' });
+    await expect(within(panel).getByRole('alert')).toHaveTextContent('通知を読み込めませんでした');
+    await expect(within(panel).queryByText('通知はありません')).toBeNull();
+    await userEvent.click(within(panel).getByRole('button', { name: '再試行' }));
+    await expect(args.onRetry).toHaveBeenCalledTimes(1);
+  },
+};
+
+/** Opening a notification with a link follows it and closes the panel (the app marks it read). */
+export const OpenNotification: Story = {
+  args: {
+    notifications: demoNotifications.map((item, index) => ({ ...item, link: `#/customers/c-${index + 1}` })),
+    onSelect: fn(),
+  },
+  play: async ({ args, canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: /^通知\s*（未読 3 件）$/ }));
+    const panel = await screen.findByRole('dialog', { name: '通知' });
+    await userEvent.click(within(panel).getByRole('link', { name: 'AI分析が完了しました' }));
+    await expect(args.onSelect).toHaveBeenCalledWith(expect.objectContaining({ id: 'n-2' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  },
+};

@@ -1,12 +1,15 @@
 import { Bell } from 'lucide-react';
-import { useState } from 'react';
+import { type ComponentType, type ReactNode, useState } from 'react';
 import { useMessages } from '../../i18n';
 import { cn } from '../../lib/cn';
 import type { DateInput } from '../../lib/date';
 import { Badge } from '../badge/badge';
 import { Button } from '../button/button';
-import type { NotificationItem } from '../notification-list/notification-list';
-import { NotificationList } from '../notification-list/notification-list';
+import {
+  type NotificationItem,
+  type NotificationLinkProps,
+  NotificationList,
+} from '../notification-list/notification-list';
 import { Popover, PopoverContent, PopoverTrigger } from '../popover/popover';
 
 export type NotificationBellProps = {
@@ -15,9 +18,15 @@ export type NotificationBellProps = {
   /** The latest notifications to show in the panel. */
   notifications: readonly NotificationItem[];
   loading?: boolean;
+  /** Loading the panel's list failed: this message with 再試行 (never 通知はありません). */
+  error?: ReactNode;
+  onRetry?: () => void;
   onMarkRead?: (id: string) => void;
   onMarkAllRead?: () => void;
+  /** A notification was opened (its link followed, or its title pressed): the panel closes. */
   onSelect?: (notification: NotificationItem) => void;
+  /** Renders the links of notifications that have `link` (e.g. the router's Link). */
+  linkComponent?: ComponentType<NotificationLinkProps>;
   /** The notifications screen (すべての通知を見る). */
   viewAllHref?: string;
   /** Called instead of following `viewAllHref` (client-side navigation). */
@@ -25,6 +34,8 @@ export type NotificationBellProps = {
   open?: boolean;
   onOpenChange?: (open: boolean) => void;
   now?: DateInput;
+  /** IANA time zone for the times; defaults to the viewer's. */
+  timeZone?: string;
   className?: string;
 };
 
@@ -33,14 +44,18 @@ export function NotificationBell({
   unreadCount,
   notifications,
   loading,
+  error,
+  onRetry,
   onMarkRead,
   onMarkAllRead,
   onSelect,
+  linkComponent,
   viewAllHref,
   onViewAll,
   open: openProp,
   onOpenChange,
   now,
+  timeZone,
   className,
 }: NotificationBellProps) {
   const messages = useMessages();
@@ -82,6 +97,8 @@ export function NotificationBell({
           notifications={notifications}
           unreadCount={unreadCount}
           loading={loading}
+          error={error}
+          onRetry={onRetry}
           onMarkRead={onMarkRead}
           onMarkAllRead={onMarkAllRead}
           onSelect={
@@ -92,7 +109,9 @@ export function NotificationBell({
                 }
               : undefined
           }
+          linkComponent={linkComponent}
           now={now}
+          timeZone={timeZone}
           className="max-h-[min(28rem,calc(100dvh-6rem))] [&>ul]:overflow-y-auto"
         />
         {(viewAllHref || onViewAll) && (

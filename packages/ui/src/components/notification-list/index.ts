@@ -1,6 +1,7 @@
 export {
   NOTIFICATION_PAGE_SIZE,
   type NotificationItem,
+  type NotificationLinkProps,
   NotificationList,
   type NotificationListProps,
   type NotificationType,

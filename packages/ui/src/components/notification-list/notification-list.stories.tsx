@@ -131,3 +131,47 @@ export const Mobile: Story = {
     await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
   },
 };
+
+/** Loading failed: an error with 再試行, never 通知はありません. */
+export const LoadError: Story = {
+  args: { notifications: [], error: '通信エラーが発生しました。接続を確認してください。', onRetry: fn() },
+  play: async ({ args, canvas }) => {
+    const alert = canvas.getByRole('alert');
+    await expect(alert).toHaveTextContent('通知を読み込めませんでした');
+    await expect(alert).toHaveTextContent('通信エラーが発生しました。');
+    await expect(canvas.queryByText('通知はありません')).toBeNull();
+    await expect(canvas.getByRole('button', { name: 'すべて既読にする' })).toBeDisabled();
+    await userEvent.click(canvas.getByRole('button', { name: '再試行' }));
+    await expect(args.onRetry).toHaveBeenCalledTimes(1);
+  },
+};
+
+/**
+ * Notifications with a `link` open what they are about: the title is a link, and opening it calls
+ * onSelect (the app marks it read). As on a page: times in Japan time with the date beside the
+ * relative time, messages whole.
+ */
+export const WithLinks: Story = {
+  args: {
+    notifications: demoNotifications.map((item, index) => ({
+      ...item,
+      link: index === 3 ? null : `#/customers/c-${index + 1}`,
+    })),
+    lastPageSize: 5,
+    onSelect: fn(),
+    timeZone: 'Asia/Tokyo',
+    showAbsoluteTime: true,
+    clampMessage: false,
+  },
+  play: async ({ args, canvas }) => {
+    const link = canvas.getByRole('link', { name: '新しい顧客が登録されました' });
+    await expect(link).toHaveAttribute('href', '#/customers/c-1');
+    await userEvent.click(link);
+    await expect(args.onSelect).toHaveBeenCalledWith(expect.objectContaining({ id: 'n-1' }));
+    // Without a link the title is a button that still opens it.
+    await userEvent.click(canvas.getByRole('button', { name: 'ファイルのアップロードに失敗しました' }));
+    await expect(args.onSelect).toHaveBeenLastCalledWith(expect.objectContaining({ id: 'n-4' }));
+    // 05:00 UTC is 14:00 in Tokyo, whatever the viewer's zone.
+    await expect(canvas.getAllByRole('listitem')[0]).toHaveTextContent('たった今（2026/11/22 13:59）');
+  },
+};

@@ -32,4 +32,36 @@ describe('NotificationList', () => {
     expect(screen.getByText('未読 1')).toBeInTheDocument();
     expect(screen.getByText('1分前')).toBeInTheDocument();
   });
+
+  it('shows a failed load as an error with 再試行, never as the empty state', () => {
+    let retried = 0;
+    render(<NotificationList notifications={[]} error="通信エラー" onRetry={() => retried++} now={now} />);
+    expect(screen.getByRole('alert')).toHaveTextContent('通知を読み込めませんでした');
+    expect(screen.queryByText('通知はありません')).toBeNull();
+    screen.getByRole('button', { name: '再試行' }).click();
+    expect(retried).toBe(1);
+  });
+
+  it('makes the title a link to `link` through the given link component', () => {
+    const opened: string[] = [];
+    render(
+      <NotificationList
+        notifications={[{ ...item(1), link: '/customers/c1' }, item(2)]}
+        onSelect={(notification) => opened.push(notification.id)}
+        linkComponent={({ href, children, onClick, className }) => (
+          <a href={href} data-router="yes" className={className} onClick={onClick}>
+            {children}
+          </a>
+        )}
+        now={now}
+      />,
+    );
+    const link = screen.getByRole('link', { name: '通知 1' });
+    expect(link).toHaveAttribute('href', '/customers/c1');
+    expect(link).toHaveAttribute('data-router', 'yes');
+    link.addEventListener('click', (event) => event.preventDefault());
+    link.click();
+    expect(opened).toEqual(['n1']);
+    expect(screen.getByRole('button', { name: '通知 2' })).toBeInTheDocument();
+  });
 });

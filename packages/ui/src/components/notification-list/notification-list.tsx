@@ -1,8 +1,9 @@
-import { BellOff, CircleAlert, CircleCheck, Info, TriangleAlert } from 'lucide-react';
-import type { ComponentProps, ReactNode } from 'react';
+import { BellOff, CircleAlert, CircleCheck, Info, RotateCw, TriangleAlert } from 'lucide-react';
+import type { ComponentProps, ComponentType, MouseEvent, ReactNode } from 'react';
 import { useMessages } from '../../i18n';
 import { cn } from '../../lib/cn';
 import { type DateInput, formatDateTime, formatRelativeTime } from '../../lib/date';
+import { Alert } from '../alert/alert';
 import { Button } from '../button/button';
 import { Chip } from '../chip/chip';
 import { EmptyState } from '../empty-state/empty-state';
@@ -21,7 +22,25 @@ export type NotificationItem = {
   read: boolean;
   /** ISO 8601. */
   created_at: string;
+  /** What it is about (e.g. `/customers/…`): the title becomes a link to it. */
+  link?: string | null;
 };
+
+/** A router's link (e.g. react-router's `Link` with `to={href}`); defaults to a plain `<a href>`. */
+export type NotificationLinkProps = {
+  href: string;
+  className?: string;
+  children: ReactNode;
+  onClick?: (event: MouseEvent<HTMLAnchorElement>) => void;
+};
+
+function AnchorLink({ href, className, children, onClick }: NotificationLinkProps) {
+  return (
+    <a href={href} className={className} onClick={onClick}>
+      {children}
+    </a>
+  );
+}
 
 /** The product's page size (SPEC section 9). */
 export const NOTIFICATION_PAGE_SIZE = 10;
@@ -32,6 +51,9 @@ export type NotificationListProps = Omit<ComponentProps<'section'>, 'children' |
   unreadCount?: number;
   /** First load: skeleton rows. */
   loading?: boolean;
+  /** Loading failed: this message with 再試行 instead of the list (never the empty state). */
+  error?: ReactNode;
+  onRetry?: () => void;
   /**
    * Size of the last page the server returned: もっと見る shows while it was a full page
    * (`pageSize`, 10). Pass `hasMore` instead to decide yourself.
@@ -43,10 +65,21 @@ export type NotificationListProps = Omit<ComponentProps<'section'>, 'children' |
   loadingMore?: boolean;
   onMarkRead?: (id: string) => void;
   onMarkAllRead?: () => void;
-  /** Opens a notification (e.g. its customer). */
+  /**
+   * Opens a notification: called when its title (a link when it has `link`, else a button) is
+   * activated, e.g. to mark it read.
+   */
   onSelect?: (notification: NotificationItem) => void;
+  /** Renders the links of notifications that have `link`. */
+  linkComponent?: ComponentType<NotificationLinkProps>;
   /** The present for relative times (たった今, 5分前…); pass one for stable screenshots. */
   now?: DateInput;
+  /** IANA time zone for the times, e.g. `Asia/Tokyo`; defaults to the viewer's. */
+  timeZone?: string;
+  /** Shows the date and time beside the relative time (always in the tooltip). */
+  showAbsoluteTime?: boolean;
+  /** Cuts each message to two lines (a panel); false shows it whole (a page). */
+  clampMessage?: boolean;
   /** The heading and すべて既読にする above the list. */
   showHeader?: boolean;
   headingLevel?: 2 | 3;
@@ -67,6 +100,8 @@ export function NotificationList({
   notifications,
   unreadCount,
   loading = false,
+  error,
+  onRetry,
   lastPageSize,
   pageSize = NOTIFICATION_PAGE_SIZE,
   hasMore,
@@ -75,7 +110,11 @@ export function NotificationList({
   onMarkRead,
   onMarkAllRead,
   onSelect,
+  linkComponent = AnchorLink,
   now,
+  timeZone,
+  showAbsoluteTime = false,
+  clampMessage = true,
   showHeader = true,
   headingLevel = 2,
   empty,
@@ -89,7 +128,23 @@ export function NotificationList({
   const showMore = onShowMore && (hasMore ?? (lastPageSize !== undefined && lastPageSize >= pageSize));
 
   let content: ReactNode;
-  if (loading && notifications.length === 0) {
+  if (error) {
+    content = (
+      <div className="p-4">
+        <Alert variant="error" title={text.error} data-slot="notification-list-error">
+          {error === true ? null : error}
+          {onRetry && (
+            <div className="mt-2">
+              <Button variant="outline" size="sm" onClick={onRetry}>
+                <RotateCw aria-hidden="true" />
+                {messages.common.retry}
+              </Button>
+            </div>
+          )}
+        </Alert>
+      </div>
+    );
+  } else if (loading && notifications.length === 0) {
     content = (
       <div data-slot="notification-list-loading" className="grid gap-3 p-4">
         <span role="status" className="sr-only">
@@ -128,7 +183,11 @@ export function NotificationList({
             notification={notification}
             onMarkRead={onMarkRead}
             onSelect={onSelect}
+            Link={linkComponent}
             now={now}
+            timeZone={timeZone}
+            showAbsoluteTime={showAbsoluteTime}
+            clampMessage={clampMessage}
           />
         ))}
       </ul>
@@ -154,14 +213,19 @@ export function NotificationList({
             )}
           </Heading>
           {onMarkAllRead && (
-            <Button variant="ghost" size="sm" disabled={unread === 0} onClick={onMarkAllRead}>
+            <Button
+              variant="ghost"
+              size="sm"
+              disabled={unread === 0 || Boolean(error)}
+              onClick={onMarkAllRead}
+            >
               {text.markAllRead}
             </Button>
           )}
         </div>
       )}
       {content}
-      {showMore && notifications.length > 0 && (
+      {showMore && notifications.length > 0 && !error && (
         <div className="border-t p-2">
           <Button variant="ghost" className="w-full" loading={loadingMore} onClick={onShowMore}>
             {text.showMore}
@@ -176,13 +240,30 @@ type NotificationRowProps = {
   notification: NotificationItem;
   onMarkRead: ((id: string) => void) | undefined;
   onSelect: ((notification: NotificationItem) => void) | undefined;
+  Link: ComponentType<NotificationLinkProps>;
   now: DateInput | undefined;
+  timeZone: string | undefined;
+  showAbsoluteTime: boolean;
+  clampMessage: boolean;
 };
 
-function NotificationRow({ notification, onMarkRead, onSelect, now }: NotificationRowProps) {
+const titleTargetClass =
+  'cursor-pointer rounded-sm text-left outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring';
+
+function NotificationRow({
+  notification,
+  onMarkRead,
+  onSelect,
+  Link,
+  now,
+  timeZone,
+  showAbsoluteTime,
+  clampMessage,
+}: NotificationRowProps) {
   const messages = useMessages();
   const text = messages.notifications;
   const Icon = typeIcons[notification.type] ?? Info;
+  const absolute = formatDateTime(notification.created_at, { timeZone });
   const title = (
     <span className={cn('text-sm', notification.read ? 'font-medium' : 'font-bold')}>
       {notification.title}
@@ -206,12 +287,16 @@ function NotificationRow({ notification, onMarkRead, onSelect, now }: Notificati
             {text.types[notification.type]}
             {!notification.read && `、${text.unread}`}：
           </span>
-          {onSelect ? (
-            <button
-              type="button"
-              onClick={() => onSelect(notification)}
-              className="cursor-pointer rounded-sm text-left outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+          {notification.link ? (
+            <Link
+              href={notification.link}
+              className={cn(titleTargetClass, 'text-foreground')}
+              onClick={() => onSelect?.(notification)}
             >
+              {title}
+            </Link>
+          ) : onSelect ? (
+            <button type="button" onClick={() => onSelect(notification)} className={titleTargetClass}>
               {title}
             </button>
           ) : (
@@ -225,11 +310,18 @@ function NotificationRow({ notification, onMarkRead, onSelect, now }: Notificati
             />
           )}
         </p>
-        <p className="line-clamp-2 text-sm leading-[1.7] text-muted-foreground">{notification.message}</p>
+        <p className={cn('text-sm leading-[1.7] text-muted-foreground', clampMessage && 'line-clamp-2')}>
+          {notification.message}
+        </p>
         <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
           <Chip size="sm">{text.categories[notification.category] ?? notification.category}</Chip>
-          <time dateTime={notification.created_at} title={formatDateTime(notification.created_at)}>
-            {formatRelativeTime(notification.created_at, { now })}
+          <time dateTime={notification.created_at} title={absolute}>
+            {formatRelativeTime(notification.created_at, { now, timeZone })}
+            {showAbsoluteTime && (
+              <span data-slot="notification-absolute-time" className="tabular-nums">
+                （{absolute}）
+              </span>
+            )}
           </time>
           {!notification.read && onMarkRead && (
             <Button

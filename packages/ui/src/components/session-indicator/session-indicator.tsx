@@ -1,13 +1,15 @@
 import { RefreshCw, ShieldAlert, ShieldCheck, TriangleAlert } from 'lucide-react';
+import { useId } from 'react';
 import { useMessages } from '../../i18n';
 import { cn } from '../../lib/cn';
 import { formatDateTime } from '../../lib/date';
 import {
   SESSION_EXTENSIONS_MINUTES,
   SESSION_LENGTH_MINUTES,
+  type SessionSecurityEvent,
   type SessionStatus,
   type SessionTone,
-  securityEventCount,
+  sessionExtensionRoom,
   sessionTone,
 } from '../../lib/session';
 import { Button } from '../button/button';
@@ -23,6 +25,17 @@ export type SessionIndicatorProps = {
   onExtend?: (minutes: number) => void;
   /** The extension in progress (its button shows 処理中). */
   extendingMinutes?: number | null;
+  /** Why the last extension failed (e.g. offline), shown under the buttons. */
+  extendError?: string | null;
+  /**
+   * Which security events deserve a second look (shown in amber and counted), e.g. a token reused
+   * or a session ended elsewhere. By default none: every event is listed plainly.
+   */
+  needsAttention?: (event: SessionSecurityEvent) => boolean;
+  /** IANA zone of the times shown (the tenant's); defaults to the viewer's. */
+  timeZone?: string;
+  /** How many of the newest events the menu lists. */
+  maxEvents?: number;
   /** Opens the session manager screen. */
   onManage?: () => void;
   /** Controlled open state of the menu. */
@@ -49,6 +62,10 @@ export function SessionIndicator({
   session,
   onExtend,
   extendingMinutes = null,
+  extendError = null,
+  needsAttention,
+  timeZone,
+  maxEvents = 5,
   onManage,
   open,
   onOpenChange,
@@ -56,6 +73,7 @@ export function SessionIndicator({
 }: SessionIndicatorProps) {
   const messages = useMessages();
   const text = messages.session;
+  const id = useId();
   if (!session) {
     return (
       <Skeleton data-slot="session-indicator-loading" rounded="full" className={cn('h-8 w-20', className)} />
@@ -73,7 +91,19 @@ export function SessionIndicator({
       ? text.expired
       : text.invalidShort;
   const triggerName = active ? `${text.menu} ${shortText}（${statusLabel}）` : `${text.menu} ${statusLabel}`;
-  const events = securityEventCount(session.security_events);
+  const events = Array.isArray(session.security_events)
+    ? (session.security_events as readonly SessionSecurityEvent[]).slice(0, maxEvents)
+    : [];
+  const attention = events.filter((event) => needsAttention?.(event) ?? false);
+  const room = sessionExtensionRoom(minutes);
+  const longest = Math.max(...SESSION_EXTENSIONS_MINUTES);
+  const capNote =
+    room === 0
+      ? text.atCap(SESSION_LENGTH_MINUTES)
+      : room < longest
+        ? text.capRoom(SESSION_LENGTH_MINUTES, room)
+        : null;
+  const capNoteId = `${id}-extend-note`;
 
   return (
     <Popover open={open} onOpenChange={onOpenChange}>
@@ -100,7 +130,10 @@ export function SessionIndicator({
         </div>
         {active && (
           <div className="grid gap-1.5">
-            <p className="text-2xl font-bold tabular-nums">{text.remaining(minutes)}</p>
+            {/* The bar below is named with the same words: read once, by the bar. */}
+            <p aria-hidden="true" className="text-2xl font-bold tabular-nums">
+              {text.remaining(minutes)}
+            </p>
             <Progress
               value={minutes}
               max={SESSION_LENGTH_MINUTES}
@@ -109,36 +142,102 @@ export function SessionIndicator({
             />
           </div>
         )}
-        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-          {session.expires_at && (
-            <>
-              <dt className="text-muted-foreground">{text.expiresAt}</dt>
-              <dd className="tabular-nums">{formatDateTime(session.expires_at)}</dd>
-            </>
-          )}
-          {events > 0 && (
-            <>
-              <dt className="sr-only">{text.securityEvents(events)}</dt>
-              <dd className="col-span-2 text-warning-subtle-foreground">{text.securityEvents(events)}</dd>
-            </>
-          )}
-        </dl>
+        {session.expires_at && (
+          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+            <dt className="text-muted-foreground">{text.expiresAt}</dt>
+            <dd className="tabular-nums">{formatDateTime(session.expires_at, { timeZone })}</dd>
+          </dl>
+        )}
         {active && onExtend && (
-          <div className="flex gap-2" data-slot="session-indicator-extend">
-            {SESSION_EXTENSIONS_MINUTES.map((extension) => (
-              <Button
-                key={extension}
-                variant={extension === SESSION_EXTENSIONS_MINUTES[0] ? 'primary' : 'outline'}
-                size="sm"
-                className="grow basis-0"
-                loading={extendingMinutes === extension}
-                disabled={extendingMinutes !== null && extendingMinutes !== extension}
-                onClick={() => onExtend(extension)}
-              >
-                {text.extend(extension)}
-              </Button>
-            ))}
+          <div className="grid gap-2">
+            <div className="flex gap-2" data-slot="session-indicator-extend">
+              {SESSION_EXTENSIONS_MINUTES.map((extension) => (
+                <Button
+                  key={extension}
+                  variant={extension === SESSION_EXTENSIONS_MINUTES[0] ? 'primary' : 'outline'}
+                  size="sm"
+                  className="grow basis-0"
+                  loading={extendingMinutes === extension}
+                  disabled={room === 0 || (extendingMinutes !== null && extendingMinutes !== extension)}
+                  aria-describedby={capNote ? capNoteId : undefined}
+                  onClick={() => onExtend(extension)}
+                >
+                  {text.extend(extension)}
+                </Button>
+              ))}
+            </div>
+            {capNote && (
+              <p id={capNoteId} data-slot="session-indicator-cap" className="text-xs text-muted-foreground">
+                {capNote}
+              </p>
+            )}
+            {extendError && (
+              <p role="alert" data-slot="session-indicator-extend-error" className="text-xs text-error">
+                {extendError}
+              </p>
+            )}
           </div>
+        )}
+        {Array.isArray(session.security_events) && (
+          <section
+            data-slot="session-indicator-events"
+            aria-labelledby={`${id}-events`}
+            className="grid gap-2"
+          >
+            <div className="flex flex-wrap items-baseline justify-between gap-x-2">
+              <h3 id={`${id}-events`} className="text-sm font-semibold">
+                {text.eventsTitle}
+              </h3>
+              {attention.length > 0 && (
+                <span
+                  data-slot="session-indicator-attention"
+                  className="text-xs font-medium text-warning-subtle-foreground"
+                >
+                  {text.attentionEvents(attention.length)}
+                </span>
+              )}
+            </div>
+            {events.length === 0 ? (
+              <p className="text-xs text-muted-foreground">{text.noEvents}</p>
+            ) : (
+              <ul className="grid gap-1.5 text-xs">
+                {events.map((event) => {
+                  const flagged = needsAttention?.(event) ?? false;
+                  return (
+                    <li
+                      key={`${event.type}-${event.occurred_at}`}
+                      data-attention={flagged || undefined}
+                      className={cn(
+                        'grid grid-cols-[auto_1fr] items-start gap-x-2 rounded-md px-2 py-1.5',
+                        flagged ? 'bg-warning-subtle text-warning-subtle-foreground' : 'bg-muted',
+                      )}
+                    >
+                      {flagged ? (
+                        <TriangleAlert aria-hidden="true" className="mt-0.5 size-3.5" />
+                      ) : (
+                        <span
+                          aria-hidden="true"
+                          className="mt-1.5 size-1.5 rounded-full bg-muted-foreground"
+                        />
+                      )}
+                      <div className="grid min-w-0 gap-0.5">
+                        <p className="break-words">
+                          {flagged && <span className="sr-only">{text.attention}: </span>}
+                          {event.description}
+                        </p>
+                        <p className={cn('tabular-nums', !flagged && 'text-muted-foreground')}>
+                          <time dateTime={event.occurred_at}>
+                            {formatDateTime(event.occurred_at, { timeZone })}
+                          </time>
+                          {event.ip ? ` ・ ${event.ip}` : ''}
+                        </p>
+                      </div>
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+          </section>
         )}
         {onManage && (
           <Button

@@ -11,6 +11,11 @@ export type TextFieldProps = Omit<ComponentProps<'input'>, 'children'> & {
   error?: ReactNode;
   /** Classes for the input element (`className` styles the wrapper). */
   inputClassName?: string;
+  /**
+   * A control inside the input's end, e.g. PasswordField's show/hide button. Give the input room
+   * for it with `inputClassName` (`pr-11`).
+   */
+  trailing?: ReactNode;
 };
 
 /**
@@ -25,6 +30,7 @@ export function TextField({
   id,
   className,
   inputClassName,
+  trailing,
   'aria-describedby': ariaDescribedBy,
   ...inputProps
 }: TextFieldProps) {
@@ -38,6 +44,25 @@ export function TextField({
     [ariaDescribedBy, description ? descriptionId : undefined, hasError ? errorId : undefined]
       .filter(Boolean)
       .join(' ') || undefined;
+
+  const input = (
+    <input
+      data-slot="text-field-input"
+      id={inputId}
+      required={required}
+      aria-invalid={hasError || undefined}
+      aria-describedby={describedBy}
+      {...inputProps}
+      className={cn(
+        'h-10 w-full min-w-0 rounded-md border border-input bg-surface px-3 text-base text-foreground shadow-sm md:text-sm',
+        'placeholder:text-muted-foreground',
+        'outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/30',
+        'disabled:cursor-not-allowed disabled:bg-muted disabled:opacity-70',
+        'aria-invalid:border-error aria-invalid:focus-visible:ring-error/30',
+        inputClassName,
+      )}
+    />
+  );
 
   return (
     <div
@@ -67,22 +92,16 @@ export function TextField({
           {description}
         </p>
       )}
-      <input
-        data-slot="text-field-input"
-        id={inputId}
-        required={required}
-        aria-invalid={hasError || undefined}
-        aria-describedby={describedBy}
-        {...inputProps}
-        className={cn(
-          'h-10 w-full min-w-0 rounded-md border border-input bg-surface px-3 text-base text-foreground shadow-sm md:text-sm',
-          'placeholder:text-muted-foreground',
-          'outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/30',
-          'disabled:cursor-not-allowed disabled:bg-muted disabled:opacity-70',
-          'aria-invalid:border-error aria-invalid:focus-visible:ring-error/30',
-          inputClassName,
-        )}
-      />
+      {trailing ? (
+        <div data-slot="text-field-control" className="relative">
+          {input}
+          <div data-slot="text-field-trailing" className="absolute inset-y-0 right-1 flex items-center">
+            {trailing}
+          </div>
+        </div>
+      ) : (
+        input
+      )}
       {hasError && (
         <p
           data-slot="text-field-error"

@@ -1,0 +1,23 @@
+import type { NotificationItem, NotificationLinkProps } from '@tsumiki/ui';
+import { Link } from 'react-router-dom';
+import { safeReturnPath } from '../../lib/format';
+import type { Notification } from './notification-cache';
+
+/** A notification's link through the router (no page load). */
+export function NotificationRouterLink({ href, className, children, onClick }: NotificationLinkProps) {
+  return (
+    <Link to={href} className={className} onClick={onClick}>
+      {children}
+    </Link>
+  );
+}
+
+/**
+ * A notification for ui's list: its `link` kept only when it is an address inside the app (the
+ * server writes paths such as /customers/…; anything else is not followed).
+ */
+export function toNotificationItem(notification: Notification): NotificationItem {
+  const link =
+    notification.link && safeReturnPath(notification.link) === notification.link ? notification.link : null;
+  return { ...notification, link };
+}

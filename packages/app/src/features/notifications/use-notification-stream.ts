@@ -1,0 +1,56 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { isApiError, openNotificationEvents } from '@tsumiki/api-client';
+import { useEffect } from 'react';
+import { createLiveStream, watchStreamConditions } from './live-stream';
+import { applyUnreadCount } from './notification-cache';
+import { useNotificationsApi } from './notification-queries';
+
+/**
+ * Answers after which the stream is not tried again until the next sign-in or reload: the feature
+ * is off or the user may not read notifications (403), the server has no such stream (404), or the
+ * request itself is wrong. The 5-minute refresh goes on regardless.
+ */
+export function isFatalStreamError(error: unknown): boolean {
+  if (!isApiError(error)) return false;
+  return error.status === 403 || error.status === 404 || error.status === 422;
+}
+
+/** The unread count from an `unread` event, or null when the data is not what the protocol says. */
+export function parseUnreadEvent(data: string): number | null {
+  try {
+    const value: unknown = JSON.parse(data);
+    const count = (value as { unread_count?: unknown } | null)?.unread_count;
+    return typeof count === 'number' && Number.isInteger(count) && count >= 0 ? count : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Keeps the server's live notification stream open while the user is signed in (this hook lives in
+ * the signed-in layout), online and looking at the tab: when the unread count changes the bell shows
+ * it at once and the lists are fetched again. Failures stay quiet (the 5-minute refresh remains).
+ */
+export function useNotificationStream(enabled: boolean) {
+  const { api, tenantId } = useNotificationsApi();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!enabled) return;
+    const stream = createLiveStream({
+      open: (signal) => openNotificationEvents(api, tenantId, signal),
+      isFatal: isFatalStreamError,
+      onEvent: (event) => {
+        if (event.event !== 'unread') return;
+        const count = parseUnreadEvent(event.data);
+        if (count !== null) applyUnreadCount(queryClient, tenantId, count);
+      },
+    });
+    const unwatch = watchStreamConditions({
+      onChange: (active) => (active ? stream.start() : stream.stop()),
+    });
+    return () => {
+      unwatch();
+      stream.stop();
+    };
+  }, [enabled, api, tenantId, queryClient]);
+}

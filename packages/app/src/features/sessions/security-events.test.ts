@@ -1,0 +1,31 @@
+import { contractEnums } from '@tsumiki/api-client';
+import { describe, expect, it } from 'vitest';
+import { attentionCount, securityEventKind } from './security-events';
+
+describe('securityEventKind', () => {
+  it('has a Japanese label for every event type of the contract', () => {
+    for (const type of contractEnums.SecurityEventType) {
+      const { label } = securityEventKind(type);
+      expect(label).not.toBe('その他');
+      expect(label).toMatch(/[\u3040-\u30ff\u3400-\u9fff]/u);
+    }
+  });
+
+  it('asks for attention for a revoked session and a reused token only', () => {
+    const attention = contractEnums.SecurityEventType.filter(
+      (type) => securityEventKind(type).tone === 'attention',
+    );
+    expect(attention).toEqual(['session_revoked', 'refresh_token_reused']);
+    expect(securityEventKind('refresh_token_reused').advice).toContain('パスワードを変更');
+  });
+
+  it('shows a type it does not know plainly', () => {
+    expect(securityEventKind('mfa_enrolled')).toEqual({ label: 'その他', tone: 'normal' });
+  });
+
+  it('counts the attention events', () => {
+    expect(
+      attentionCount([{ type: 'sign_in' }, { type: 'refresh_token_reused' }, { type: 'session_revoked' }]),
+    ).toBe(2);
+  });
+});

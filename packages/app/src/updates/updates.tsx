@@ -1,0 +1,32 @@
+import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
+
+// The service worker's registration and the update banner are not needed for the first paint:
+// their chunk is fetched once the page has loaded, so it never competes with the first screen.
+const UpdatePrompt = lazy<ComponentType<{ container: ServiceWorkerContainer }>>(() =>
+  import('./update-prompt').catch(() => ({ default: () => null })),
+);
+
+function loaded(): boolean {
+  return document.readyState === 'complete';
+}
+
+/**
+ * Offline use and the update banner (SPEC section 4), in production builds of browsers with
+ * service workers (`vite dev` serves no worker).
+ */
+export function Updates() {
+  const [ready, setReady] = useState(loaded);
+  useEffect(() => {
+    if (ready) return;
+    const onLoad = () => setReady(true);
+    window.addEventListener('load', onLoad, { once: true });
+    return () => window.removeEventListener('load', onLoad);
+  }, [ready]);
+
+  if (!import.meta.env.PROD || !ready || !('serviceWorker' in navigator)) return null;
+  return (
+    <Suspense fallback={null}>
+      <UpdatePrompt container={navigator.serviceWorker} />
+    </Suspense>
+  );
+}

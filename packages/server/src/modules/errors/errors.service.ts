@@ -1,0 +1,211 @@
+import { normalizeIP } from '@fastify/rate-limit';
+import type { components } from '@tsumiki/api-client/schema';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../platform/db/database';
+import { withTenant } from '../../platform/db/tenant-scope';
+import { TooManyRequestsError, ValidationFailedError } from '../../platform/errors';
+import type { OptionallySignedInRequestContext } from '../../platform/http/typed-handlers';
+import { insertReports, pruneReports } from './errors.repository';
+import type { NewClientErrorReportRow } from './errors.tables';
+
+type ClientErrorSubmission = components['schemas']['ClientErrorSubmission'];
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+
+/** How long reports are kept (migration 0007). */
+export const REPORT_RETENTION_DAYS = 90;
+/** How often a process prunes what is past the retention, at most. */
+const PRUNE_INTERVAL_MS = 60 * MINUTE;
+/** The largest line or column PostgreSQL's integer keeps; the contract sets no maximum. */
+const MAX_POSITION = 2_147_483_647;
+
+export interface ReportBudgetLimits {
+  /** Report requests (one report or one batch) per caller and minute. */
+  requestsPerMinute: number;
+  /** Reports per caller and minute, over all their requests. */
+  reportsPerMinute: number;
+}
+
+/**
+ * A flush of the client's queue is one batch of at most 100 every five minutes, plus critical
+ * errors sent one by one: 30 requests and 300 reports a minute leave that ample room, and keep a
+ * page stuck in an error loop (or somebody posting on purpose) from filling the table.
+ */
+export const DEFAULT_REPORT_BUDGET: ReportBudgetLimits = { requestsPerMinute: 30, reportsPerMinute: 300 };
+
+interface Window {
+  startedAt: number;
+  requests: number;
+  reports: number;
+}
+
+/**
+ * The report budget of each caller: the signed-in user, else the address (IPv6 by /64), in
+ * fixed one-minute windows. Apart from the budget of all of /api (api-rate-limit.ts), so that a
+ * burst of reports cannot starve the caller's real work, nor the other way round. Kept in this
+ * process's memory, like that budget.
+ */
+export class ReportBudget {
+  private readonly windows = new Map<string, Window>();
+  private sweptAt = 0;
+
+  constructor(private readonly limits: ReportBudgetLimits = DEFAULT_REPORT_BUDGET) {}
+
+  /** Spends one request and `reports` reports of the caller's minute, or throws 429 (RATE_001). */
+  spend(caller: string, reports: number, now: number): void {
+    this.sweep(now);
+    let window = this.windows.get(caller);
+    if (!window || now - window.startedAt >= MINUTE) {
+      window = { startedAt: now, requests: 0, reports: 0 };
+      this.windows.set(caller, window);
+    }
+    if (
+      window.requests + 1 > this.limits.requestsPerMinute ||
+      window.reports + reports > this.limits.reportsPerMinute
+    ) {
+      throw new TooManyRequestsError(Math.max(1, Math.ceil((window.startedAt + MINUTE - now) / 1000)));
+    }
+    window.requests += 1;
+    window.reports += reports;
+  }
+
+  /** Windows that have ended are forgotten, at most once a minute. */
+  private sweep(now: number): void {
+    if (now - this.sweptAt < MINUTE) return;
+    this.sweptAt = now;
+    for (const [caller, window] of this.windows) {
+      if (now - window.startedAt >= MINUTE) this.windows.delete(caller);
+    }
+  }
+}
+
+/** Whose budget a report spends: the signed-in user, else the address it came from. */
+export function reportCaller(context: OptionallySignedInRequestContext): string {
+  return context.principal
+    ? `user:${context.principal.userId}`
+    : `ip:${normalizeIP(context.client.ip ?? '')}`;
+}
+
+/** Positions PostgreSQL cannot keep are refused with the field they are in, never cut. */
+function assertStorable(submissions: ClientErrorSubmission[], prefix: (index: number) => string): void {
+  const issues = submissions.flatMap((submission, index) =>
+    (['line', 'column'] as const)
+      .filter((name) => (submission.error[name] ?? 0) > MAX_POSITION)
+      .map((name) => ({
+        field: `${prefix(index)}error.${name}`,
+        message: `${MAX_POSITION}以下の値を入力してください`,
+      })),
+  );
+  if (issues.length > 0) throw new ValidationFailedError(issues);
+}
+
+function toRow(
+  submission: ClientErrorSubmission,
+  context: OptionallySignedInRequestContext,
+): NewClientErrorReportRow {
+  const { error } = submission;
+  return {
+    tenant_id: context.tenant?.tenantId ?? null,
+    user_id: context.principal?.userId ?? null,
+    report_id: error.id,
+    type: error.type,
+    severity: error.severity,
+    category: error.category,
+    message: error.message,
+    stack: error.stack ?? null,
+    source: error.source ?? null,
+    recoverable: error.recoverable,
+    user_impact: error.userImpact,
+    tags: error.tags ?? [],
+    line_number: error.line ?? null,
+    column_number: error.column ?? null,
+    context: error.context ?? {},
+    metadata: error.metadata ?? {},
+    reported_at: submission.reportedAt,
+    reported_by: submission.reportedBy ?? null,
+    ip: context.client.ip,
+    user_agent: context.client.userAgent,
+    request_id: context.requestId,
+  };
+}
+
+export interface ErrorReportsOptions {
+  db: Db;
+  log?: FastifyBaseLogger | undefined;
+  budget?: ReportBudget;
+  now?: () => Date;
+}
+
+/** Receiving client error reports: budget, storage (once per id), the log, retention. */
+export class ErrorReports {
+  private readonly db: Db;
+  private readonly log: FastifyBaseLogger | undefined;
+  private readonly budget: ReportBudget;
+  private readonly now: () => Date;
+  private prunedAt = Number.NEGATIVE_INFINITY;
+
+  constructor(options: ErrorReportsOptions) {
+    this.db = options.db;
+    this.log = options.log;
+    this.budget = options.budget ?? new ReportBudget();
+    this.now = options.now ?? (() => new Date());
+  }
+
+  /**
+   * Stores the submissions (validated against the contract already) for the caller and tenant of
+   * the request. Returns how many are accepted: all of them, those received before included, so
+   * that the client can drop them all from its queue.
+   */
+  async receive(
+    submissions: ClientErrorSubmission[],
+    context: OptionallySignedInRequestContext,
+    fieldPrefix: (index: number) => string,
+  ): Promise<number> {
+    const now = this.now();
+    this.budget.spend(reportCaller(context), submissions.length, now.getTime());
+    assertStorable(submissions, fieldPrefix);
+
+    const rows = submissions.map((submission) => toRow(submission, context));
+    const tenantId = context.tenant?.tenantId;
+    // Without a tenant the insert runs unscoped: the policy then admits rows of no tenant only.
+    const stored = tenantId
+      ? await withTenant(this.db, tenantId, (tx) => insertReports(tx, rows))
+      : await insertReports(this.db, rows);
+
+    for (const row of rows) {
+      if (row.severity !== 'critical') continue;
+      this.log?.warn(
+        {
+          reqId: context.requestId,
+          report_id: row.report_id,
+          type: row.type,
+          category: row.category,
+          source: row.source,
+          tenant_id: row.tenant_id,
+          user_id: row.user_id,
+        },
+        `critical client error reported: ${row.message.slice(0, 200)}`,
+      );
+    }
+    this.log?.info(
+      { reqId: context.requestId, received: rows.length, stored, tenant_id: tenantId ?? null },
+      'client error reports received',
+    );
+    await this.pruneNowAndThen(now);
+    return submissions.length;
+  }
+
+  /** Past the retention, reports go: checked at most once an hour per process, while storing. */
+  private async pruneNowAndThen(now: Date): Promise<void> {
+    if (now.getTime() - this.prunedAt < PRUNE_INTERVAL_MS) return;
+    this.prunedAt = now.getTime();
+    try {
+      const removed = await pruneReports(this.db, new Date(now.getTime() - REPORT_RETENTION_DAYS * DAY));
+      if (removed > 0) this.log?.info({ removed }, 'client error reports past retention removed');
+    } catch (error) {
+      // The reports are stored; pruning is tried again at the next interval.
+      this.log?.error({ err: error }, 'pruning client error reports failed');
+    }
+  }
+}
