@@ -1,9 +1,11 @@
 import { hashPassword, PASSWORD_HASH_COST } from '../auth/passwords';
 import { insertUser } from '../auth/users.repository';
 import { insertCustomers } from '../modules/customers/customers.repository';
+import { customerName } from '../modules/customers/customers.service';
 import type { NewCustomerRow } from '../modules/customers/customers.tables';
 import { insertInteractions } from '../modules/interactions/interactions.repository';
 import type { NewInteractionRow } from '../modules/interactions/interactions.tables';
+import { subscribeNotificationRules } from '../modules/notifications/notifications.rules';
 import { defaultFeatureSwitch, FEATURES } from '../platform/access/features';
 import { setFeatureSwitch } from '../platform/access/features.repository';
 import { ALL_PERMISSIONS, STAFF_PERMISSIONS } from '../platform/access/permissions';
@@ -11,12 +13,16 @@ import { insertMembership, insertTenant } from '../platform/access/tenants.repos
 import type { Db } from '../platform/db/database';
 import type { Plan } from '../platform/db/schema';
 import { scopeToTenant } from '../platform/db/tenant-scope';
+import { DomainEvents } from '../platform/events/domain-events';
 import { GIVEN_NAMES, MIDORI_MATERIAL, SAKURA_MATERIAL, SURNAMES, type TenantMaterial } from './demo-data';
 
 type DemoCustomer = Omit<NewCustomerRow, 'tenant_id'>;
 type DemoInteraction = Omit<NewInteractionRow, 'tenant_id'>;
 
 export const DEMO_PASSWORD = 'tsumiki-demo-2026';
+
+/** How many of each tenant's newest interactions the seed announces as notifications. */
+const DEMO_ANNOUNCED_INTERACTIONS = 12;
 
 interface DemoTenant {
   id: string;
@@ -257,6 +263,8 @@ export async function seedDemoData(
     ),
   );
 
+  const events = new DomainEvents();
+  subscribeNotificationRules(events);
   await ownerDb.transaction().execute(async (tx) => {
     for (const tenant of Object.values(DEMO_TENANTS)) {
       await insertTenant(tx, {
@@ -295,6 +303,27 @@ export async function seedDemoData(
       }
       await insertCustomers(scoped, dataset.customers);
       await insertInteractions(scoped, dataset.interactions);
+      // A first visit finds the bell in use: the newest interactions are announced to the
+      // customers' assignees through the same rules as one recorded on screen.
+      const newest = [...dataset.interactions]
+        .sort((a, b) => Number(a.created_at) - Number(b.created_at))
+        .slice(-DEMO_ANNOUNCED_INTERACTIONS);
+      for (const interaction of newest) {
+        const customer = dataset.customers.find((candidate) => candidate.id === interaction.customer_id);
+        if (!customer) continue;
+        await events.emit(scoped, {
+          type: 'interaction.created',
+          actorId: interaction.created_by ?? null,
+          subjectId: interaction.id ?? null,
+          payload: {
+            customer_id: customer.id,
+            customer_name: customerName(customer.last_name, customer.first_name),
+            interaction_type: interaction.type,
+            summary: interaction.summary ?? null,
+            assignee_user_id: customer.assignee_user_id ?? null,
+          },
+        });
+      }
     }
   });
 }

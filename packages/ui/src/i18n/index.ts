@@ -1,2 +1,4 @@
-export { defaultMessages, type Messages, type PartialMessages } from './messages';
-export { MessagesProvider, type MessagesProviderProps, useMessages } from './messages-provider';
+export { defaultMessages } from './default-messages';
+export type { Messages, PartialMessages } from './messages';
+export { MessagesProvider, type MessagesProviderProps } from './messages-provider';
+export { useMessages } from './use-messages';

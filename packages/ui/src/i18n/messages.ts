@@ -254,227 +254,6 @@ export type Messages = {
   };
 };
 
-export const defaultMessages: Messages = {
-  button: { loading: '処理中' },
-  spinner: { label: '読み込み中' },
-  textField: { required: '必須' },
-  passwordField: { toggle: (label) => `${label ?? 'パスワード'}を表示` },
-  sidebar: {
-    navigationLabel: 'メインメニュー',
-    drawerTitle: 'メニュー',
-    close: '閉じる',
-    logout: 'ログアウト',
-    brandTagline: '業務管理',
-    itemBadge: (count) => `（未読 ${count} 件）`,
-  },
-  topBar: {
-    openMenu: 'メニューを開く',
-    tenant: 'テナント',
-    account: 'アカウント',
-    plan: 'プラン',
-    role: '権限',
-    planLabels: { basic: 'ベーシック', standard: 'スタンダード', premium: 'プレミアム' },
-    roleLabels: { admin: '管理者', staff: 'スタッフ', user: 'ユーザー' },
-  },
-  layout: { skipToContent: 'メインコンテンツへ移動' },
-  common: {
-    close: '閉じる',
-    cancel: 'キャンセル',
-    confirm: 'OK',
-    retry: '再試行',
-    dismiss: '閉じる',
-    notAvailable: 'N/A',
-  },
-  link: { opensInNewTab: '（新しいタブで開きます）' },
-  progress: { label: '進捗' },
-  select: { placeholder: '選択してください' },
-  textarea: { count: (length, max) => `${length} / ${max} 文字` },
-  searchInput: { label: '検索', placeholder: '検索', clear: '検索語を消去' },
-  tagInput: {
-    hint: '入力して Enter で追加、Backspace で最後のタグを削除',
-    listLabel: '追加したタグ',
-    remove: (tag) => `${tag} を削除`,
-    added: (tag) => `${tag} を追加しました`,
-    removed: (tag) => `${tag} を削除しました`,
-    duplicate: (tag) => `${tag} はすでに追加されています`,
-    limit: (max) => `タグは ${max} 個までです`,
-    tooLong: (max) => `タグは 1 つ ${max} 文字以内です`,
-  },
-  dateField: {
-    hint: 'YYYY/MM/DD の形式で入力してください',
-    placeholder: 'YYYY/MM/DD',
-    invalid: '日付を YYYY/MM/DD の形式で正しく入力してください',
-    wareki: '和暦',
-  },
-  fileDropzone: {
-    prompt: 'ここにファイルをドラッグ＆ドロップ',
-    browse: 'ファイルを選択',
-    constraints: (types, maxSize) =>
-      [types ? `対応形式: ${types}` : null, maxSize ? `最大 ${maxSize}` : null].filter(Boolean).join('・'),
-    remove: (fileName) => `${fileName} を取り消す`,
-    uploading: 'アップロード中',
-    done: '完了',
-    failed: '失敗',
-    errors: {
-      FILE_TOO_LARGE: 'ファイルサイズが大きすぎます',
-      INVALID_FILE_TYPE: 'サポートされていないファイル形式です',
-    },
-  },
-  pagination: {
-    label: 'ページ送り',
-    previous: '前へ',
-    next: '次へ',
-    page: (page) => `${page} ページ`,
-    range: (from, to, total) =>
-      `全 ${total.toLocaleString('ja-JP')} 件中 ${from.toLocaleString('ja-JP')}〜${to.toLocaleString('ja-JP')} 件`,
-  },
-  dataTable: {
-    selectAll: 'すべて選択',
-    selectRow: (row) => (row ? `${row} を選択` : '行を選択'),
-    rowActions: (row) => (row ? `${row} の操作` : '操作'),
-    actionsColumn: '操作',
-    loading: '読み込み中',
-    empty: 'データがありません',
-    emptyDescription: '条件を変えるか、新しく登録してください。',
-    error: 'データを読み込めませんでした',
-    sortAscending: '昇順',
-    sortDescending: '降順',
-    sortable: '並べ替え',
-    selected: (count) => `${count} 件を選択中`,
-  },
-  toast: { label: 'お知らせ', region: 'お知らせ ({hotkey})' },
-  session: {
-    menu: 'セッション',
-    title: 'セッション',
-    active: '有効',
-    expiring: 'まもなく期限切れ',
-    refreshSoon: '更新をおすすめします',
-    invalid: '無効なセッション',
-    expired: '期限切れ',
-    invalidShort: '無効',
-    remaining: (minutes) => `残り ${minutes} 分`,
-    remainingShort: (minutes) => `${minutes}分`,
-    expiresAt: '有効期限',
-    extend: (minutes) => `${minutes}分延長`,
-    eventsTitle: '最近のセキュリティイベント',
-    noEvents: '最近のセキュリティイベントはありません',
-    attentionEvents: (count) => `確認が必要なイベント ${count} 件`,
-    attention: '要確認',
-    atCap: (limit) => `これ以上延長できません（上限 ${limit} 分）`,
-    capRoom: (limit, room) => `上限は ${limit} 分のため、あと ${room} 分まで延長できます。`,
-    manage: 'セッション管理',
-  },
-  notifications: {
-    title: '通知',
-    bell: '通知',
-    bellUnreadBefore: '（未読 ',
-    bellUnreadAfter: ' 件）',
-    unread: '未読',
-    markRead: '既読にする',
-    markAllRead: 'すべて既読にする',
-    showMore: 'もっと見る',
-    viewAll: 'すべての通知を見る',
-    empty: '通知はありません',
-    emptyDescription: '新しいお知らせが届くとここに表示されます。',
-    loading: '通知を読み込み中',
-    error: '通知を読み込めませんでした',
-    types: { success: '成功', warning: '警告', error: 'エラー', info: 'お知らせ' },
-    categories: {
-      customer: '顧客',
-      interaction: '対応履歴',
-      document: '文書',
-      ai_analysis: 'AI分析',
-      user: 'ユーザー',
-      system: 'システム',
-    },
-  },
-  errors: {
-    severities: { low: '低', medium: '中', high: '高', critical: '重大' },
-    titles: {
-      authentication: '認証エラー',
-      critical: '重大なエラー',
-      system: 'システムエラー',
-      generic: 'エラー',
-    },
-    snackbarTitles: { info: 'お知らせ', warning: '注意', error: 'エラー' },
-    retry: '再試行',
-    retrying: '再試行中',
-    contactSupport: 'サポートに連絡',
-    showDetails: '詳細を表示',
-    hideDetails: '詳細を隠す',
-    validationTitle: '入力エラー',
-    validationGeneric: '入力データに問題があります',
-    reLogin: '一度ログアウトしてから、もう一度ログインしてください。',
-    logout: 'ログアウト',
-    details: {
-      requestId: 'リクエストID',
-      code: 'エラーコード',
-      category: 'カテゴリ',
-      path: 'パス',
-      time: '発生時刻',
-    },
-    fieldLabels: {
-      name: '名前',
-      email: 'メールアドレス',
-      password: 'パスワード',
-      company: '会社名',
-      phone: '電話番号',
-      address: '住所',
-      title: 'タイトル',
-      content: '内容',
-      file: 'ファイル',
-      type: '種類',
-      category: 'カテゴリ',
-      status: 'ステータス',
-      priority: '優先度',
-      due_date: '期限',
-      description: '説明',
-    },
-    categories: {
-      authentication: '認証',
-      validation: '入力検証',
-      database: 'データベース',
-      file_operation: 'ファイル操作',
-      external_service: '外部サービス',
-      business_logic: '業務ルール',
-      system: 'システム',
-      network: 'ネットワーク',
-    },
-    supportMail: {
-      subject: 'システムエラー報告',
-      body: ({ code, message, requestId }) =>
-        `以下のエラーについて問い合わせます。\n\nエラーコード: ${code}\nメッセージ: ${message}\nリクエストID: ${requestId ?? 'N/A'}\n\n発生時の操作:\n`,
-      genericBody: 'システムの不具合について問い合わせます。\n\n発生時の操作:\n',
-    },
-  },
-  network: {
-    offlineTitle: 'オフラインです',
-    offlineDescription: 'インターネットに接続されていません。接続を確認してから再試行してください。',
-    slowTitle: '通信速度が遅くなっています',
-    slowDescription: '表示に時間がかかることがあります。',
-    updateTitle: '新しいバージョンがあります',
-    updateDescription: '更新すると新しいバージョンに切り替わります。入力中の内容は先に保存してください。',
-    reload: '更新する',
-    later: 'あとで',
-  },
-  crash: {
-    title: 'アプリケーションエラー',
-    description: '予期しないエラーが発生しました。再読み込みするか、ホームに戻ってください。',
-    errorId: 'エラーID',
-    reload: '再読み込み',
-    goHome: 'ホームに戻る',
-    contactSupport: 'サポートに連絡',
-    technicalDetails: '技術的な詳細',
-    message: 'メッセージ',
-    time: '発生時刻',
-    url: 'URL',
-    stack: 'スタックトレース',
-    mailSubject: 'システムエラー報告',
-    mailBody: ({ errorId, message, time, url }) =>
-      `アプリケーションエラーについて問い合わせます。\n\nエラーID: ${errorId}\nメッセージ: ${message}\n発生時刻: ${time}\nURL: ${url}\n\n発生時の操作:\n`,
-  },
-};
-
 /** Messages where every group, and every group's fields (and label maps' entries), may be left out. */
 export type PartialMessages = {
   [Group in keyof Messages]?: {
@@ -486,22 +265,34 @@ export type PartialMessages = {
   };
 };
 
-/** Overlays `overrides` on `base` one group deep (label maps such as `planLabels` merge key by key). */
-export function mergeMessages(base: Messages, overrides: PartialMessages | undefined): Messages {
+/**
+ * Overlays `overrides` on `base` one group deep (label maps such as `planLabels` merge key by key).
+ * `base` may itself be partial (the overrides of an enclosing provider); the result is as complete
+ * as `base`.
+ */
+export function mergeMessages<Base extends PartialMessages>(
+  base: Base,
+  overrides: PartialMessages | undefined,
+): Base {
   if (!overrides) return base;
-  const merged = { ...base } as Record<string, Record<string, unknown>>;
+  const merged = { ...base } as Record<string, unknown>;
   for (const [group, fields] of Object.entries(overrides)) {
-    if (!fields) continue;
-    const current = { ...(merged[group] ?? {}) };
-    for (const [key, value] of Object.entries(fields)) {
-      if (value === undefined) continue;
-      const previous = current[key];
-      current[key] =
-        isPlainObject(previous) && isPlainObject(value) ? { ...previous, ...value } : (value as unknown);
-    }
-    merged[group] = current;
+    if (fields) merged[group] = mergeGroup((merged[group] ?? {}) as Record<string, unknown>, fields);
   }
-  return merged as unknown as Messages;
+  return merged as Base;
+}
+
+/** One group of `mergeMessages`: the fields of `overrides` laid on `base`. */
+export function mergeGroup<Group extends object>(base: Group, overrides: object | undefined): Group {
+  if (!overrides) return base;
+  const current = { ...base } as Record<string, unknown>;
+  for (const [key, value] of Object.entries(overrides)) {
+    if (value === undefined) continue;
+    const previous = current[key];
+    current[key] =
+      isPlainObject(previous) && isPlainObject(value) ? { ...previous, ...value } : (value as unknown);
+  }
+  return current as Group;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -1,6 +1,8 @@
 import { LifeBuoy } from 'lucide-react';
 import { Button, type ButtonProps } from '../components/button/button';
-import { useMessages } from '../i18n';
+import { commonMessages } from '../i18n/groups/common';
+import { errorsMessages } from '../i18n/groups/errors';
+import { useMessageGroups } from '../i18n/messages-provider';
 import { cn } from '../lib/cn';
 import { formatDateTime } from '../lib/date';
 import {
@@ -20,7 +22,7 @@ export function ErrorDetailsList({
   id?: string;
   className?: string;
 }) {
-  const messages = useMessages();
+  const messages = useMessageGroups({ common: commonMessages, errors: errorsMessages });
   const text = messages.errors;
   const na = messages.common.notAvailable;
   const rows: [string, string][] = [
@@ -54,7 +56,7 @@ export function ValidationErrorList({
   errors: readonly ValidationErrorEntry[];
   format?: (errors: readonly ValidationErrorEntry[]) => string[];
 }) {
-  const messages = useMessages();
+  const messages = useMessageGroups({ common: commonMessages, errors: errorsMessages });
   const lines = format
     ? format(errors)
     : formatWithLabels(errors, messages.errors.fieldLabels, messages.errors.validationGeneric);
@@ -92,7 +94,7 @@ export function SupportContact({
   className,
   label,
 }: SupportContactProps) {
-  const messages = useMessages();
+  const messages = useMessageGroups({ common: commonMessages, errors: errorsMessages });
   const text = label ?? messages.errors.contactSupport;
   if (onContactSupport) {
     return (

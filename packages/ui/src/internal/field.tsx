@@ -1,5 +1,6 @@
 import { type ReactNode, useId } from 'react';
-import { useMessages } from '../i18n';
+import { textFieldMessages } from '../i18n/groups/text-field';
+import { useMessageGroups } from '../i18n/messages-provider';
 import { cn } from '../lib/cn';
 
 /** Shared classes of text-like controls (TextField's input, Textarea, Select, SearchInput, DateField). */
@@ -70,7 +71,7 @@ export function FieldFrame({
   children,
   footer,
 }: FieldFrameProps) {
-  const messages = useMessages();
+  const messages = useMessageGroups({ textField: textFieldMessages });
   return (
     <div data-slot={slot} data-invalid={ids.hasError || undefined} className={cn('grid gap-1.5', className)}>
       <label

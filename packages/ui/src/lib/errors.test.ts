@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultMessages } from '../i18n/messages';
+import { defaultMessages } from '../i18n/default-messages';
 import {
   errorModalKind,
   errorTone,

@@ -1,6 +1,7 @@
 import type { components } from '@tsumiki/api-client';
-import { Button, Chip, DataTable, type DataTableColumn } from '@tsumiki/ui';
+import { Button, Chip } from '@tsumiki/ui';
 import { CircleHelp, LogOut, Monitor, Smartphone, Tablet } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { formatRemaining } from './extension';
 import { absoluteTime, relativeTime } from './times';
 import { type DeviceDescription, describeUserAgent } from './user-agent';
@@ -87,35 +88,19 @@ function RevokeButton({
  */
 export function SessionList({ sessions, now, onRevoke }: SessionListProps) {
   const ordered = [...sessions].sort((a, b) => Number(b.current) - Number(a.current));
-  const columns: DataTableColumn<SessionSummary>[] = [
+  const columns: { id: string; header: ReactNode; cell: (session: SessionSummary) => ReactNode }[] = [
     { id: 'device', header: '端末', cell: (session) => <DeviceName session={session} /> },
     {
       id: 'ip',
       header: 'IP アドレス',
       cell: (session) => <span className="font-mono text-xs break-all">{session.ip ?? '不明'}</span>,
     },
-    {
-      id: 'created_at',
-      header: 'ログイン',
-      nowrap: true,
-      cell: (s) => <When iso={s.created_at} now={now} />,
-    },
-    {
-      id: 'last_active_at',
-      header: '最終利用',
-      nowrap: true,
-      cell: (s) => <When iso={s.last_active_at} now={now} />,
-    },
-    {
-      id: 'expires_at',
-      header: '有効期限',
-      nowrap: true,
-      cell: (s) => <Expires iso={s.expires_at} now={now} />,
-    },
+    { id: 'created_at', header: 'ログイン', cell: (s) => <When iso={s.created_at} now={now} /> },
+    { id: 'last_active_at', header: '最終利用', cell: (s) => <When iso={s.last_active_at} now={now} /> },
+    { id: 'expires_at', header: '有効期限', cell: (s) => <Expires iso={s.expires_at} now={now} /> },
     {
       id: 'actions',
       header: <span className="sr-only">操作</span>,
-      align: 'end',
       cell: (session) => <RevokeButton session={session} onRevoke={onRevoke} />,
     },
   ];
@@ -123,13 +108,46 @@ export function SessionList({ sessions, now, onRevoke }: SessionListProps) {
   return (
     <>
       <div className="hidden md:block">
-        <DataTable
-          caption="ログイン中の端末"
-          columns={columns}
-          rows={ordered}
-          getRowId={(session) => session.id}
-          getRowLabel={(session) => sessionDevice(session).label}
-        />
+        {/* A few rows, none sorted or selected: a plain table, not ui's DataTable (its sorting,
+            selection and row menus would double this screen's download). */}
+        <div className="overflow-auto rounded-lg border bg-surface">
+          <table className="w-full border-collapse text-sm">
+            <caption className="sr-only">ログイン中の端末</caption>
+            <thead>
+              <tr>
+                {columns.map((column) => (
+                  <th
+                    key={column.id}
+                    scope="col"
+                    className="border-b bg-muted px-3 py-2 text-left font-medium whitespace-nowrap text-muted-foreground"
+                  >
+                    {column.header}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {ordered.map((session) => (
+                <tr key={session.id} className="border-b last:border-b-0" data-current={session.current}>
+                  {columns.map((column) => (
+                    <td
+                      key={column.id}
+                      className={
+                        column.id === 'actions'
+                          ? 'px-3 py-2.5 text-right align-middle'
+                          : column.id === 'device' || column.id === 'ip'
+                            ? 'px-3 py-2.5 align-middle'
+                            : 'px-3 py-2.5 align-middle whitespace-nowrap'
+                      }
+                    >
+                      {column.cell(session)}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </div>
       <ul className="flex flex-col gap-3 md:hidden" aria-label="ログイン中の端末">
         {ordered.map((session) => (

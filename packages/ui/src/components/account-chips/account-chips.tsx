@@ -1,5 +1,6 @@
 import type { ComponentProps } from 'react';
-import { useMessages } from '../../i18n';
+import { topBarMessages } from '../../i18n/groups/top-bar';
+import { useMessageGroups } from '../../i18n/messages-provider';
 import { Chip } from '../chip/chip';
 import { planLabel, resolveRole, roleChipVariant, roleLabel } from './labels';
 
@@ -12,7 +13,7 @@ export type PlanChipProps = ChipProps & {
 
 /** The tenant's plan, e.g. スタンダード, with a visually hidden プラン prefix. */
 export function PlanChip({ value, ...props }: PlanChipProps) {
-  const messages = useMessages();
+  const messages = useMessageGroups({ topBar: topBarMessages });
   return (
     <Chip data-slot="plan-chip" variant="info" {...props}>
       <span className="sr-only">{messages.topBar.plan}</span>
@@ -28,7 +29,7 @@ export type RoleChipProps = ChipProps & {
 
 /** The user's role in the tenant, e.g. 管理者, with a visually hidden 権限 prefix. */
 export function RoleChip({ value, ...props }: RoleChipProps) {
-  const messages = useMessages();
+  const messages = useMessageGroups({ topBar: topBarMessages });
   const shownRole = resolveRole(value);
   return (
     <Chip data-slot="role-chip" data-role={shownRole} variant={roleChipVariant(shownRole)} {...props}>

@@ -5,7 +5,7 @@ import type { chipVariants } from '../chip/chip';
 type ChipVariant = NonNullable<VariantProps<typeof chipVariants>['variant']>;
 
 /** basic → ベーシック etc.; an unknown plan is shown as it is. */
-export function planLabel(plan: string, messages: Messages): string {
+export function planLabel(plan: string, messages: Pick<Messages, 'topBar'>): string {
   return messages.topBar.planLabels[plan.toLowerCase()] ?? plan;
 }
 
@@ -15,7 +15,7 @@ export function resolveRole(role: string | null | undefined): string {
   return trimmed ? trimmed : 'user';
 }
 
-export function roleLabel(role: string, messages: Messages): string {
+export function roleLabel(role: string, messages: Pick<Messages, 'topBar'>): string {
   return messages.topBar.roleLabels[role.toLowerCase()] ?? role;
 }
 

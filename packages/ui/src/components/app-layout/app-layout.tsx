@@ -1,5 +1,6 @@
 import type { ComponentProps, ReactNode } from 'react';
-import { useMessages } from '../../i18n';
+import { layoutMessages } from '../../i18n/groups/layout';
+import { useMessageGroups } from '../../i18n/messages-provider';
 import { cn } from '../../lib/cn';
 
 export type AppLayoutProps = Omit<ComponentProps<'div'>, 'children'> & {
@@ -12,7 +13,7 @@ export type AppLayoutProps = Omit<ComponentProps<'div'>, 'children'> & {
 
 /** The signed-in page frame: skip link, sidebar, top bar and `<main id="main-content">`. */
 export function AppLayout({ sidebar, topBar, children, className, ...props }: AppLayoutProps) {
-  const messages = useMessages();
+  const messages = useMessageGroups({ layout: layoutMessages });
   return (
     <div
       data-slot="app-layout"

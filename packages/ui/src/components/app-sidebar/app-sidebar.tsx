@@ -1,5 +1,6 @@
 import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
-import { useMessages } from '../../i18n';
+import { sidebarMessages } from '../../i18n/groups/sidebar';
+import { useMessageGroups } from '../../i18n/messages-provider';
 import { cn } from '../../lib/cn';
 import type { AppSidebarDrawerProps } from './app-sidebar-drawer';
 import { type SidebarUser, visibleNavItems } from './nav';
@@ -70,7 +71,7 @@ export function AppSidebar({
   itemBadges,
   className,
 }: AppSidebarProps) {
-  const messages = useMessages();
+  const messages = useMessageGroups({ sidebar: sidebarMessages });
   const shownItems = visibleNavItems(items, enabledFeatures);
   // Once opened, the drawer stays mounted so that it can animate out and in again.
   const [drawerWanted, setDrawerWanted] = useState(mobileOpen);

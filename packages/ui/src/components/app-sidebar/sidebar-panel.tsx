@@ -26,7 +26,7 @@ export type SidebarPanelProps = {
   itemBadges: Partial<Record<string, number>> | undefined;
   onNavigate: (() => void) | undefined;
   headerAction: ReactNode;
-  messages: Messages;
+  messages: Pick<Messages, 'sidebar'>;
 };
 
 /** Brand, items and user footer: the content of both the permanent column and the drawer. */

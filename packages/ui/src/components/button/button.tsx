@@ -1,7 +1,8 @@
 import { Slot, Slottable } from '@radix-ui/react-slot';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { type ComponentProps, useEffect } from 'react';
-import { useMessages } from '../../i18n';
+import { buttonMessages } from '../../i18n/groups/button';
+import { useMessageGroups } from '../../i18n/messages-provider';
 import { cn } from '../../lib/cn';
 import { announce, clearAnnouncement, ensureLiveRegion } from '../../lib/live-announcer';
 import { Spinner } from '../spinner/spinner';
@@ -70,7 +71,7 @@ export function Button({
   children,
   ...props
 }: ButtonProps) {
-  const messages = useMessages();
+  const messages = useMessageGroups({ button: buttonMessages });
   const loadingMessage = messages.button.loading;
 
   // The message goes to a shared live region outside the button (see lib/live-announcer).

@@ -1,5 +1,6 @@
 import { type ReactNode, useState } from 'react';
-import { useMessages } from '../../i18n';
+import { commonMessages } from '../../i18n/groups/common';
+import { useMessageGroups } from '../../i18n/messages-provider';
 import { Button } from '../button/button';
 import {
   Dialog,
@@ -48,7 +49,7 @@ export function ConfirmDialog({
   onOpenChange,
   children,
 }: ConfirmDialogProps) {
-  const messages = useMessages();
+  const messages = useMessageGroups({ common: commonMessages });
   const [uncontrolledOpen, setUncontrolledOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const open = openProp ?? uncontrolledOpen;

@@ -1,6 +1,7 @@
 import { House, LifeBuoy, OctagonAlert, RefreshCw } from 'lucide-react';
 import { type ComponentProps, useState } from 'react';
-import { useMessages } from '../../i18n';
+import { crashMessages } from '../../i18n/groups/crash';
+import { useMessageGroups } from '../../i18n/messages-provider';
 import { cn } from '../../lib/cn';
 import { type DateInput, formatDateTime } from '../../lib/date';
 import { mailtoHref } from '../../lib/errors';
@@ -42,7 +43,7 @@ export function CrashScreen({
   className,
   ...props
 }: CrashScreenProps) {
-  const messages = useMessages();
+  const messages = useMessageGroups({ crash: crashMessages });
   const text = messages.crash;
   const [firstShown] = useState(() => Date.now());
   const time = formatDateTime(error.time ?? firstShown);

@@ -12,7 +12,9 @@ import {
 } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown, Ellipsis, RotateCw } from 'lucide-react';
 import { type ReactNode, useMemo } from 'react';
-import { useMessages } from '../../i18n';
+import { commonMessages } from '../../i18n/groups/common';
+import { dataTableMessages } from '../../i18n/groups/data-table';
+import { useMessageGroups } from '../../i18n/messages-provider';
 import { cn } from '../../lib/cn';
 import { Alert } from '../alert/alert';
 import { Button } from '../button/button';
@@ -132,7 +134,7 @@ export function DataTable<TRow extends RowData>({
   className,
   scrollAreaClassName,
 }: DataTableProps<TRow>) {
-  const messages = useMessages();
+  const messages = useMessageGroups({ common: commonMessages, dataTable: dataTableMessages });
   const text = messages.dataTable;
   const selectable = onSelectedRowIdsChange !== undefined;
 

@@ -1,6 +1,7 @@
 import { CalendarDays } from 'lucide-react';
 import { type ComponentProps, type ReactNode, useEffect, useState } from 'react';
-import { useMessages } from '../../i18n';
+import { dateFieldMessages } from '../../i18n/groups/date-field';
+import { useMessageGroups } from '../../i18n/messages-provider';
 import { controlClasses, FieldFrame, hasContent, useFieldIds } from '../../internal/field';
 import { cn } from '../../lib/cn';
 import { formatWareki, isoDateToLocalDate, isoDateToSlashes, parseDateInput } from '../../lib/date';
@@ -52,7 +53,7 @@ export function DateField({
   'aria-describedby': ariaDescribedBy,
   ...props
 }: DateFieldProps) {
-  const messages = useMessages();
+  const messages = useMessageGroups({ dateField: dateFieldMessages });
   const initial = value ?? defaultValue ?? null;
   const [text, setText] = useState(initial ? isoDateToSlashes(initial) : '');
   const [malformed, setMalformed] = useState(false);

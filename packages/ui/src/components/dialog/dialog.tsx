@@ -1,7 +1,8 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ComponentProps } from 'react';
-import { useMessages } from '../../i18n';
+import { commonMessages } from '../../i18n/groups/common';
+import { useMessageGroups } from '../../i18n/messages-provider';
 import { useReturnFocus } from '../../internal/use-return-focus';
 import { cn } from '../../lib/cn';
 import { buttonVariants } from '../button/button';
@@ -50,7 +51,7 @@ export function DialogContent({
   onCloseAutoFocus,
   ...props
 }: DialogContentProps) {
-  const messages = useMessages();
+  const messages = useMessageGroups({ common: commonMessages });
   const focusHandlers = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <DialogPrimitive.Portal>

@@ -2,7 +2,8 @@ import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { X } from 'lucide-react';
 import type { ComponentProps } from 'react';
-import { useMessages } from '../../i18n';
+import { commonMessages } from '../../i18n/groups/common';
+import { useMessageGroups } from '../../i18n/messages-provider';
 import { useReturnFocus } from '../../internal/use-return-focus';
 import { cn } from '../../lib/cn';
 import { buttonVariants } from '../button/button';
@@ -57,7 +58,7 @@ export function DrawerContent({
   onCloseAutoFocus,
   ...props
 }: DrawerContentProps) {
-  const messages = useMessages();
+  const messages = useMessageGroups({ common: commonMessages });
   const focusHandlers = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <DialogPrimitive.Portal>

@@ -1,7 +1,9 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { ChevronDown, CircleAlert, KeyRound, LogOut, OctagonAlert, RotateCw } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useMessages } from '../../i18n';
+import { commonMessages } from '../../i18n/groups/common';
+import { errorsMessages } from '../../i18n/groups/errors';
+import { useMessageGroups } from '../../i18n/messages-provider';
 import { ErrorDetailsList, SupportContact, ValidationErrorList } from '../../internal/error-parts';
 import { cn } from '../../lib/cn';
 import {
@@ -52,7 +54,7 @@ export function ErrorModal({
   onLogout,
   formatValidationErrors,
 }: ErrorModalProps) {
-  const messages = useMessages();
+  const messages = useMessageGroups({ common: commonMessages, errors: errorsMessages });
   const text = messages.errors;
   const kind = error ? errorModalKind(error) : 'generic';
   const critical = error?.severity === 'critical';

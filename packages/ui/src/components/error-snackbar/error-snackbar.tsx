@@ -1,6 +1,8 @@
 import { ChevronDown, CircleAlert, Info, RotateCw, TriangleAlert, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useMessages } from '../../i18n';
+import { commonMessages } from '../../i18n/groups/common';
+import { errorsMessages } from '../../i18n/groups/errors';
+import { useMessageGroups } from '../../i18n/messages-provider';
 import { ErrorDetailsList, SupportContact, ValidationErrorList } from '../../internal/error-parts';
 import { cn } from '../../lib/cn';
 import {
@@ -63,7 +65,7 @@ export function ErrorSnackbar({
   inline = false,
   className,
 }: ErrorSnackbarProps) {
-  const messages = useMessages();
+  const messages = useMessageGroups({ common: commonMessages, errors: errorsMessages });
   const text = messages.errors;
   const [expanded, setExpanded] = useState(false);
   const [paused, setPaused] = useState(false);

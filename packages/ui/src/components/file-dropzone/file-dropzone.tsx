@@ -1,6 +1,7 @@
 import { CircleAlert, CircleCheck, FileText, Upload, X } from 'lucide-react';
 import { type ComponentProps, type DragEvent, type ReactNode, useId, useRef, useState } from 'react';
-import { useMessages } from '../../i18n';
+import { fileDropzoneMessages } from '../../i18n/groups/file-dropzone';
+import { useMessageGroups } from '../../i18n/messages-provider';
 import { cn } from '../../lib/cn';
 import { type FileErrorCode, formatFileSize, validateFile } from '../../lib/file';
 import { Button } from '../button/button';
@@ -64,7 +65,7 @@ export function FileDropzone({
   className,
   ...props
 }: FileDropzoneProps) {
-  const messages = useMessages();
+  const messages = useMessageGroups({ fileDropzone: fileDropzoneMessages });
   const text = messages.fileDropzone;
   const inputRef = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
@@ -193,7 +194,7 @@ function FileItem({
   item: FileUploadItem;
   onRemove: ((id: string) => void) | undefined;
 }) {
-  const messages = useMessages();
+  const messages = useMessageGroups({ fileDropzone: fileDropzoneMessages });
   const text = messages.fileDropzone;
   const statusText =
     item.status === 'done'

@@ -2,7 +2,8 @@ import { Slot, Slottable } from '@radix-ui/react-slot';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { ExternalLink } from 'lucide-react';
 import type { ComponentProps } from 'react';
-import { useMessages } from '../../i18n';
+import { linkMessages } from '../../i18n/groups/link';
+import { useMessageGroups } from '../../i18n/messages-provider';
 import { cn } from '../../lib/cn';
 
 export const linkVariants = cva(
@@ -36,7 +37,7 @@ export function Link({
   children,
   ...props
 }: LinkProps) {
-  const messages = useMessages();
+  const messages = useMessageGroups({ link: linkMessages });
   const Comp = asChild ? Slot : 'a';
   return (
     <Comp

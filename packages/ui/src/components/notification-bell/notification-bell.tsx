@@ -1,6 +1,7 @@
 import { Bell } from 'lucide-react';
 import { type ComponentType, type ReactNode, useState } from 'react';
-import { useMessages } from '../../i18n';
+import { notificationsMessages } from '../../i18n/groups/notifications';
+import { useMessageGroups } from '../../i18n/messages-provider';
 import { cn } from '../../lib/cn';
 import type { DateInput } from '../../lib/date';
 import { Badge } from '../badge/badge';
@@ -58,7 +59,7 @@ export function NotificationBell({
   timeZone,
   className,
 }: NotificationBellProps) {
-  const messages = useMessages();
+  const messages = useMessageGroups({ notifications: notificationsMessages });
   const text = messages.notifications;
   const [uncontrolledOpen, setUncontrolledOpen] = useState(false);
   const open = openProp ?? uncontrolledOpen;

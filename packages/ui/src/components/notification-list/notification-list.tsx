@@ -1,6 +1,8 @@
 import { BellOff, CircleAlert, CircleCheck, Info, RotateCw, TriangleAlert } from 'lucide-react';
 import type { ComponentProps, ComponentType, MouseEvent, ReactNode } from 'react';
-import { useMessages } from '../../i18n';
+import { commonMessages } from '../../i18n/groups/common';
+import { notificationsMessages } from '../../i18n/groups/notifications';
+import { useMessageGroups } from '../../i18n/messages-provider';
 import { cn } from '../../lib/cn';
 import { type DateInput, formatDateTime, formatRelativeTime } from '../../lib/date';
 import { Alert } from '../alert/alert';
@@ -121,7 +123,7 @@ export function NotificationList({
   className,
   ...props
 }: NotificationListProps) {
-  const messages = useMessages();
+  const messages = useMessageGroups({ common: commonMessages, notifications: notificationsMessages });
   const text = messages.notifications;
   const Heading = `h${headingLevel}` as const;
   const unread = unreadCount ?? notifications.filter((notification) => !notification.read).length;
@@ -260,7 +262,7 @@ function NotificationRow({
   showAbsoluteTime,
   clampMessage,
 }: NotificationRowProps) {
-  const messages = useMessages();
+  const messages = useMessageGroups({ common: commonMessages, notifications: notificationsMessages });
   const text = messages.notifications;
   const Icon = typeIcons[notification.type] ?? Info;
   const absolute = formatDateTime(notification.created_at, { timeZone });

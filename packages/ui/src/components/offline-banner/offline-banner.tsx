@@ -1,6 +1,8 @@
 import { RotateCw, WifiOff } from 'lucide-react';
 import type { ComponentProps } from 'react';
-import { useMessages } from '../../i18n';
+import { commonMessages } from '../../i18n/groups/common';
+import { networkMessages } from '../../i18n/groups/network';
+import { useMessageGroups } from '../../i18n/messages-provider';
 import { cn } from '../../lib/cn';
 import { Button } from '../button/button';
 
@@ -12,7 +14,7 @@ export type OfflineBannerProps = Omit<ComponentProps<'div'>, 'children'> & {
 
 /** A warning bar while the browser is offline. Render it only while offline. */
 export function OfflineBanner({ onRetry, retrying = false, className, ...props }: OfflineBannerProps) {
-  const messages = useMessages();
+  const messages = useMessageGroups({ common: commonMessages, network: networkMessages });
   const text = messages.network;
   return (
     <div

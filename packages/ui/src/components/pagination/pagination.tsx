@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import type { ComponentProps } from 'react';
-import { useMessages } from '../../i18n';
+import { paginationMessages } from '../../i18n/groups/pagination';
+import { useMessageGroups } from '../../i18n/messages-provider';
 import { cn } from '../../lib/cn';
 import { Button } from '../button/button';
 
@@ -48,7 +49,7 @@ export function Pagination({
   className,
   ...props
 }: PaginationProps) {
-  const messages = useMessages();
+  const messages = useMessageGroups({ pagination: paginationMessages });
   const text = messages.pagination;
   const pageCount = Math.max(1, Math.ceil(total / Math.max(1, pageSize)));
   const current = Math.min(Math.max(page, 1), pageCount);

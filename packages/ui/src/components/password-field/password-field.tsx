@@ -1,6 +1,7 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useState } from 'react';
-import { useMessages } from '../../i18n';
+import { passwordFieldMessages } from '../../i18n/groups/password-field';
+import { useMessageGroups } from '../../i18n/messages-provider';
 import { cn } from '../../lib/cn';
 import { Button } from '../button/button';
 import { TextField, type TextFieldProps } from '../text-field/text-field';
@@ -21,7 +22,7 @@ export function PasswordField({
   disabled,
   ...props
 }: PasswordFieldProps) {
-  const messages = useMessages();
+  const messages = useMessageGroups({ passwordField: passwordFieldMessages });
   const [visible, setVisible] = useState(false);
   const name = toggleLabel ?? messages.passwordField.toggle(typeof label === 'string' ? label : undefined);
   return (

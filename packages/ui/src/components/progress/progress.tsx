@@ -1,7 +1,8 @@
 import * as ProgressPrimitive from '@radix-ui/react-progress';
 import { cva, type VariantProps } from 'class-variance-authority';
 import type { ComponentProps } from 'react';
-import { useMessages } from '../../i18n';
+import { progressMessages } from '../../i18n/groups/progress';
+import { useMessageGroups } from '../../i18n/messages-provider';
 import { cn } from '../../lib/cn';
 
 export const progressVariants = cva('relative w-full overflow-hidden rounded-full bg-secondary', {
@@ -39,7 +40,7 @@ export function Progress({
   className,
   ...props
 }: ProgressProps) {
-  const messages = useMessages();
+  const messages = useMessageGroups({ progress: progressMessages });
   const determinate = typeof value === 'number' && Number.isFinite(value);
   const clamped = determinate ? Math.min(max, Math.max(0, value)) : null;
   const percent = clamped === null ? 0 : (clamped / max) * 100;

@@ -1,6 +1,7 @@
 import { Search, X } from 'lucide-react';
 import { type ComponentProps, type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { useMessages } from '../../i18n';
+import { searchInputMessages } from '../../i18n/groups/search-input';
+import { useMessageGroups } from '../../i18n/messages-provider';
 import { controlClasses } from '../../internal/field';
 import { cn } from '../../lib/cn';
 import { isSubmitEnter } from '../../lib/ime';
@@ -49,7 +50,7 @@ export function SearchInput({
   disabled,
   ...props
 }: SearchInputProps) {
-  const messages = useMessages();
+  const messages = useMessageGroups({ searchInput: searchInputMessages });
   const generatedId = useId();
   const inputId = id ?? `${generatedId}-search`;
   const [uncontrolled, setUncontrolled] = useState(defaultValue);

@@ -1,6 +1,7 @@
 import { ChevronDown } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
-import { useMessages } from '../../i18n';
+import { selectMessages } from '../../i18n/groups/select';
+import { useMessageGroups } from '../../i18n/messages-provider';
 import { controlClasses, FieldFrame, useFieldIds } from '../../internal/field';
 import { cn } from '../../lib/cn';
 
@@ -36,7 +37,7 @@ export function Select({
   'aria-describedby': ariaDescribedBy,
   ...props
 }: SelectProps) {
-  const messages = useMessages();
+  const messages = useMessageGroups({ select: selectMessages });
   const ids = useFieldIds(id, description, error, ariaDescribedBy);
   const placeholderText = placeholder === false ? null : (placeholder ?? messages.select.placeholder);
   return (

@@ -1,6 +1,7 @@
 import { RefreshCw, ShieldAlert, ShieldCheck, TriangleAlert } from 'lucide-react';
 import { useId } from 'react';
-import { useMessages } from '../../i18n';
+import { sessionMessages } from '../../i18n/groups/session';
+import { useMessageGroups } from '../../i18n/messages-provider';
 import { cn } from '../../lib/cn';
 import { formatDateTime } from '../../lib/date';
 import {
@@ -71,7 +72,7 @@ export function SessionIndicator({
   onOpenChange,
   className,
 }: SessionIndicatorProps) {
-  const messages = useMessages();
+  const messages = useMessageGroups({ session: sessionMessages });
   const text = messages.session;
   const id = useId();
   if (!session) {

@@ -1,6 +1,8 @@
 import { Gauge, X } from 'lucide-react';
 import { type ComponentProps, useEffect, useRef } from 'react';
-import { useMessages } from '../../i18n';
+import { commonMessages } from '../../i18n/groups/common';
+import { networkMessages } from '../../i18n/groups/network';
+import { useMessageGroups } from '../../i18n/messages-provider';
 import { cn } from '../../lib/cn';
 import { Button } from '../button/button';
 
@@ -22,7 +24,7 @@ export function SlowConnectionNotice({
   className,
   ...props
 }: SlowConnectionNoticeProps) {
-  const messages = useMessages();
+  const messages = useMessageGroups({ common: commonMessages, network: networkMessages });
   const text = messages.network;
   const onOpenChangeRef = useRef(onOpenChange);
   onOpenChangeRef.current = onOpenChange;

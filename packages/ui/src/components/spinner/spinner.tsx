@@ -1,7 +1,8 @@
 import { cva, type VariantProps } from 'class-variance-authority';
 import { LoaderCircle } from 'lucide-react';
 import type { ComponentProps } from 'react';
-import { useMessages } from '../../i18n';
+import { spinnerMessages } from '../../i18n/groups/spinner';
+import { useMessageGroups } from '../../i18n/messages-provider';
 import { cn } from '../../lib/cn';
 
 export const spinnerVariants = cva('inline-block shrink-0 animate-spin text-current', {
@@ -27,7 +28,7 @@ export type SpinnerProps = Omit<ComponentProps<'span'>, 'children'> &
   };
 
 export function Spinner({ className, size, label, decorative = false, ...props }: SpinnerProps) {
-  const messages = useMessages();
+  const messages = useMessageGroups({ spinner: spinnerMessages });
   const a11yProps = decorative
     ? { 'aria-hidden': true as const }
     : { role: 'status' as const, 'aria-label': label ?? messages.spinner.label };

@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
 import { type ComponentProps, type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { useMessages } from '../../i18n';
+import { tagInputMessages } from '../../i18n/groups/tag-input';
+import { useMessageGroups } from '../../i18n/messages-provider';
 import { FieldFrame, useFieldIds } from '../../internal/field';
 import { cn } from '../../lib/cn';
 import { isImeComposing, isSubmitEnter } from '../../lib/ime';
@@ -51,7 +52,7 @@ export function TagInput({
   'aria-describedby': ariaDescribedBy,
   ...props
 }: TagInputProps) {
-  const messages = useMessages();
+  const messages = useMessageGroups({ tagInput: tagInputMessages });
   const text = messages.tagInput;
   const [draft, setDraft] = useState('');
   const [notice, setNotice] = useState<string | null>(null);

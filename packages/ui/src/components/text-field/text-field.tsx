@@ -1,5 +1,6 @@
 import { type ComponentProps, type ReactNode, useId } from 'react';
-import { useMessages } from '../../i18n';
+import { textFieldMessages } from '../../i18n/groups/text-field';
+import { useMessageGroups } from '../../i18n/messages-provider';
 import { cn } from '../../lib/cn';
 
 export type TextFieldProps = Omit<ComponentProps<'input'>, 'children'> & {
@@ -34,7 +35,7 @@ export function TextField({
   'aria-describedby': ariaDescribedBy,
   ...inputProps
 }: TextFieldProps) {
-  const messages = useMessages();
+  const messages = useMessageGroups({ textField: textFieldMessages });
   const generatedId = useId();
   const inputId = id ?? `${generatedId}-input`;
   const descriptionId = `${inputId}-description`;

@@ -1,5 +1,6 @@
 import type { ComponentProps, ReactNode } from 'react';
-import { useMessages } from '../../i18n';
+import { textareaMessages } from '../../i18n/groups/textarea';
+import { useMessageGroups } from '../../i18n/messages-provider';
 import { controlClasses, FieldFrame, useFieldIds } from '../../internal/field';
 import { cn } from '../../lib/cn';
 
@@ -32,7 +33,7 @@ export function Textarea({
   rows = 4,
   ...props
 }: TextareaProps) {
-  const messages = useMessages();
+  const messages = useMessageGroups({ textarea: textareaMessages });
   const ids = useFieldIds(id, description, error, ariaDescribedBy);
   const text = String(value ?? defaultValue ?? '');
   const counter =

@@ -2,7 +2,9 @@ import * as ToastPrimitive from '@radix-ui/react-toast';
 import { cva } from 'class-variance-authority';
 import { CircleAlert, CircleCheck, Info, TriangleAlert, X } from 'lucide-react';
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
-import { useMessages } from '../../i18n';
+import { commonMessages } from '../../i18n/groups/common';
+import { toastMessages } from '../../i18n/groups/toast';
+import { useMessageGroups } from '../../i18n/messages-provider';
 import { cn } from '../../lib/cn';
 import { buttonVariants } from '../button/button';
 
@@ -70,7 +72,7 @@ let counter = 0;
  * `useToast().toast({ title })`. Errors from the API belong in ErrorSnackbar / ErrorModal instead.
  */
 export function ToastProvider({ children, duration = 5000, position = 'bottom-right' }: ToastProviderProps) {
-  const messages = useMessages();
+  const messages = useMessageGroups({ common: commonMessages, toast: toastMessages });
   const [toasts, setToasts] = useState<ToastEntry[]>([]);
   const removeTimers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
 

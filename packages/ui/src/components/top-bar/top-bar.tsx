@@ -1,6 +1,7 @@
 import { Menu } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
-import { useMessages } from '../../i18n';
+import { topBarMessages } from '../../i18n/groups/top-bar';
+import { useMessageGroups } from '../../i18n/messages-provider';
 import { cn } from '../../lib/cn';
 import { PlanChip, RoleChip } from '../account-chips/account-chips';
 import { Button } from '../button/button';
@@ -31,7 +32,7 @@ export function TopBar({
   className,
   ...props
 }: TopBarProps) {
-  const messages = useMessages();
+  const messages = useMessageGroups({ topBar: topBarMessages });
   return (
     <header
       data-slot="top-bar"

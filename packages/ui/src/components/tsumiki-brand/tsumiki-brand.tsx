@@ -1,5 +1,6 @@
 import type { ComponentProps, ReactNode } from 'react';
-import { useMessages } from '../../i18n';
+import { sidebarMessages } from '../../i18n/groups/sidebar';
+import { useMessageGroups } from '../../i18n/messages-provider';
 import { cn } from '../../lib/cn';
 
 export type TsumikiMarkProps = ComponentProps<'svg'> & {
@@ -34,7 +35,7 @@ export type TsumikiBrandProps = ComponentProps<'div'> & {
 
 /** The product's brand: mark, 「Tsumiki」 and a small tagline. */
 export function TsumikiBrand({ className, tagline, ...props }: TsumikiBrandProps) {
-  const messages = useMessages();
+  const messages = useMessageGroups({ sidebar: sidebarMessages });
   const shownTagline = tagline === undefined ? messages.sidebar.brandTagline : tagline;
   return (
     <div data-slot="tsumiki-brand" {...props} className={cn('flex items-center gap-2.5', className)}>

@@ -1,6 +1,7 @@
 import { RefreshCw, Sparkles } from 'lucide-react';
 import type { ComponentProps } from 'react';
-import { useMessages } from '../../i18n';
+import { networkMessages } from '../../i18n/groups/network';
+import { useMessageGroups } from '../../i18n/messages-provider';
 import { cn } from '../../lib/cn';
 import { Button } from '../button/button';
 
@@ -28,7 +29,7 @@ export function UpdateBanner({
   onKeyDown,
   ...props
 }: UpdateBannerProps) {
-  const messages = useMessages();
+  const messages = useMessageGroups({ network: networkMessages });
   const text = messages.network;
   const dismiss = reloading ? undefined : onDismiss;
   return (

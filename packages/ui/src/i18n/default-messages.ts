@@ -1,0 +1,53 @@
+import { buttonMessages } from './groups/button';
+import { commonMessages } from './groups/common';
+import { crashMessages } from './groups/crash';
+import { dataTableMessages } from './groups/data-table';
+import { dateFieldMessages } from './groups/date-field';
+import { errorsMessages } from './groups/errors';
+import { fileDropzoneMessages } from './groups/file-dropzone';
+import { layoutMessages } from './groups/layout';
+import { linkMessages } from './groups/link';
+import { networkMessages } from './groups/network';
+import { notificationsMessages } from './groups/notifications';
+import { paginationMessages } from './groups/pagination';
+import { passwordFieldMessages } from './groups/password-field';
+import { progressMessages } from './groups/progress';
+import { searchInputMessages } from './groups/search-input';
+import { selectMessages } from './groups/select';
+import { sessionMessages } from './groups/session';
+import { sidebarMessages } from './groups/sidebar';
+import { spinnerMessages } from './groups/spinner';
+import { tagInputMessages } from './groups/tag-input';
+import { textFieldMessages } from './groups/text-field';
+import { textareaMessages } from './groups/textarea';
+import { toastMessages } from './groups/toast';
+import { topBarMessages } from './groups/top-bar';
+import type { Messages } from './messages';
+
+/** Every group's defaults (for `useMessages()` and for consumers that want them all). */
+export const defaultMessages: Messages = {
+  button: buttonMessages,
+  spinner: spinnerMessages,
+  textField: textFieldMessages,
+  passwordField: passwordFieldMessages,
+  sidebar: sidebarMessages,
+  topBar: topBarMessages,
+  layout: layoutMessages,
+  common: commonMessages,
+  link: linkMessages,
+  progress: progressMessages,
+  select: selectMessages,
+  textarea: textareaMessages,
+  searchInput: searchInputMessages,
+  tagInput: tagInputMessages,
+  dateField: dateFieldMessages,
+  fileDropzone: fileDropzoneMessages,
+  pagination: paginationMessages,
+  dataTable: dataTableMessages,
+  toast: toastMessages,
+  session: sessionMessages,
+  notifications: notificationsMessages,
+  errors: errorsMessages,
+  network: networkMessages,
+  crash: crashMessages,
+};

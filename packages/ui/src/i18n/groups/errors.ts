@@ -1,0 +1,62 @@
+import type { Messages } from '../messages';
+
+/** The Japanese defaults of the `errors` labels. */
+export const errorsMessages: Messages['errors'] = {
+  severities: { low: '低', medium: '中', high: '高', critical: '重大' },
+  titles: {
+    authentication: '認証エラー',
+    critical: '重大なエラー',
+    system: 'システムエラー',
+    generic: 'エラー',
+  },
+  snackbarTitles: { info: 'お知らせ', warning: '注意', error: 'エラー' },
+  retry: '再試行',
+  retrying: '再試行中',
+  contactSupport: 'サポートに連絡',
+  showDetails: '詳細を表示',
+  hideDetails: '詳細を隠す',
+  validationTitle: '入力エラー',
+  validationGeneric: '入力データに問題があります',
+  reLogin: '一度ログアウトしてから、もう一度ログインしてください。',
+  logout: 'ログアウト',
+  details: {
+    requestId: 'リクエストID',
+    code: 'エラーコード',
+    category: 'カテゴリ',
+    path: 'パス',
+    time: '発生時刻',
+  },
+  fieldLabels: {
+    name: '名前',
+    email: 'メールアドレス',
+    password: 'パスワード',
+    company: '会社名',
+    phone: '電話番号',
+    address: '住所',
+    title: 'タイトル',
+    content: '内容',
+    file: 'ファイル',
+    type: '種類',
+    category: 'カテゴリ',
+    status: 'ステータス',
+    priority: '優先度',
+    due_date: '期限',
+    description: '説明',
+  },
+  categories: {
+    authentication: '認証',
+    validation: '入力検証',
+    database: 'データベース',
+    file_operation: 'ファイル操作',
+    external_service: '外部サービス',
+    business_logic: '業務ルール',
+    system: 'システム',
+    network: 'ネットワーク',
+  },
+  supportMail: {
+    subject: 'システムエラー報告',
+    body: ({ code, message, requestId }) =>
+      `以下のエラーについて問い合わせます。\n\nエラーコード: ${code}\nメッセージ: ${message}\nリクエストID: ${requestId ?? 'N/A'}\n\n発生時の操作:\n`,
+    genericBody: 'システムの不具合について問い合わせます。\n\n発生時の操作:\n',
+  },
+};
