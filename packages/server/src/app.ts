@@ -67,7 +67,11 @@ export async function buildServer({
   const app = Fastify({
     logger: { level: config.logLevel },
     genReqId: () => randomUUID(),
-    trustProxy: config.trustProxy,
+    // The nearest `trustProxy` hops only (proxy-addr counts hops from the server outwards).
+    trustProxy:
+      config.trustProxy === false
+        ? false
+        : (_address: string, hop: number) => hop < (config.trustProxy as number),
     bodyLimit: 1024 * 1024,
     // What Fastify and Node answer before any hook (malformed URL, unreadable request) becomes
     // the error envelope with the headers of every response.

@@ -54,7 +54,11 @@ export interface Config {
   appDistDir: string;
   /** Serve the built SPA from appDistDir (production, or whenever it has been built). */
   serveApp: boolean;
-  trustProxy: boolean;
+  /**
+   * How many proxies in front of the server to believe in X-Forwarded-For (a hop count, never
+   * "all": the left-most entries are whatever the client wrote). false: none.
+   */
+  trustProxy: number | false;
   google: GoogleConfig | null;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
@@ -185,7 +189,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     passwordHashCost: PASSWORD_HASH_COST,
     appDistDir,
     serveApp: nodeEnv === 'production' || existsSync(join(appDistDir, 'index.html')),
-    trustProxy: rawTrustProxy === '1' || rawTrustProxy === 'true',
+    trustProxy: trustedProxyHops(rawTrustProxy, problems),
     google:
       googleClientId && googleClientSecret
         ? { clientId: googleClientId, clientSecret: googleClientSecret }
@@ -239,4 +243,17 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'silent',
     ...overrides,
   };
+}
+
+/**
+ * TRUST_PROXY: the number of proxies (load balancers) in front of the server, 1 to 10; `true` is
+ * read as 1. Unset, 0 or `false`: none, the address is the connection's.
+ */
+function trustedProxyHops(raw: string | undefined, problems: string[]): number | false {
+  if (raw === undefined || raw === '' || raw === '0' || raw === 'false') return false;
+  if (raw === 'true') return 1;
+  const hops = Number(raw);
+  if (Number.isInteger(hops) && hops >= 1 && hops <= 10) return hops;
+  problems.push(`TRUST_PROXY はサーバーの前にあるプロキシの数（1〜10）で指定してください（現在: "${raw}"）`);
+  return false;
 }

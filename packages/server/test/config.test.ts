@@ -22,6 +22,13 @@ describe('loadConfig', () => {
     });
   });
 
+  it('trusts X-Forwarded-For only as far as the proxies named by TRUST_PROXY', () => {
+    expect(loadConfig({}, '/somewhere').trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }, '/somewhere').trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }, '/somewhere').trustProxy).toBe(2);
+    expect(() => loadConfig({ TRUST_PROXY: 'all' }, '/somewhere')).toThrow(/TRUST_PROXY/);
+  });
+
   it('reads the environment', () => {
     const config = loadConfig(
       {

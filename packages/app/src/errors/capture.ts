@@ -48,6 +48,9 @@ export function loadReporter(): Promise<ReporterModule> {
   return reporter;
 }
 
+/** Errors held while the reporter's chunk is on its way (or cannot load). */
+const MAX_PENDING = 100;
+
 /**
  * Reports an error (classified, queued, sent) and returns its id. The same error object reported
  * again (a failed mutation shown by the error display, then unhandled) keeps its first id.
@@ -59,6 +62,8 @@ export function reportError(error: unknown, details: CaptureDetails = {}): strin
   const id = details.id ?? newErrorId();
   if (key) reported.set(key, id);
   const item = { error, details: { ...details, id }, identity, at: Date.now() };
+  // An error loop while the reporter cannot load keeps the newest few, not every one.
+  if (pending.length >= MAX_PENDING) pending.shift();
   pending.push(item);
   // Offline before the reporter arrived: it stays waiting and is handed over once it loads.
   loadReporter().then(drain, () => undefined);

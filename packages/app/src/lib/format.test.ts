@@ -26,6 +26,12 @@ describe('safeReturnPath', () => {
     expect(safeReturnPath('https://evil.example')).toBe('/');
     expect(safeReturnPath(null)).toBe('/');
   });
+
+  it('refuses paths a browser would read as another site (tabs, line breaks, backslashes)', () => {
+    expect(safeReturnPath('/\t/evil.example')).toBe('/');
+    expect(safeReturnPath('/\n/evil.example')).toBe('/');
+    expect(safeReturnPath('/customers\\..\\evil')).toBe('/');
+  });
 });
 
 describe('times in the tenant’s zone', () => {

@@ -91,5 +91,8 @@ export function startOfMonth(now: Date = new Date(), timeZone: string = displayT
 /** A same-origin path to return to after sign-in, or '/' for anything else. */
 export function safeReturnPath(value: string | null | undefined): string {
   if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
+  // Browsers drop tabs and line breaks from URLs and read a backslash as a slash, so `/\t/evil`
+  // would become `//evil` (another site) once used in a link.
+  if (Array.from(value).some((char) => char < ' ' || char === '\u007f' || char === '\\')) return '/';
   return value;
 }

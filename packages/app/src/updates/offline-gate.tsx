@@ -23,11 +23,20 @@ function subscribe(onChange: () => void) {
  * connection is back and the session and the user are loaded again (offline-shell.tsx). A user
  * loaded before the connection went is not affected: the screens show the offline bar themselves.
  */
+/** Whether a session is stored; false where the browser blocks storage (never a crash). */
+function hasStoredSession(): boolean {
+  try {
+    return localStorage.getItem(AUTH_STORAGE_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
 export function OfflineGate({ children }: { children: ReactNode }) {
   const online = useSyncExternalStore(subscribe, () => navigator.onLine);
   const { state } = useSession();
   const [held, setHeld] = useState(false);
-  const waiting = state.status !== 'signedIn' && localStorage.getItem(AUTH_STORAGE_KEY) !== null;
+  const waiting = state.status !== 'signedIn' && hasStoredSession();
   if (waiting && !online && !held) setHeld(true);
 
   if (waiting && (held || !online)) {

@@ -12,6 +12,7 @@ import { withTenant } from '../../src/platform/db/tenant-scope';
 import type { OptionallySignedInRequestContext } from '../../src/platform/http/typed-handlers';
 import { DEMO_TENANTS, DEMO_USERS } from '../../src/seed/demo';
 import { expectErrorEnvelope, expectMatchesContract } from '../support/contract';
+import { createUser } from '../support/fixtures';
 import { createTestServer, type TestServer } from '../support/server';
 
 const SAKURA = DEMO_TENANTS.sakura.id;
@@ -263,14 +264,34 @@ describe('client error reports', () => {
   });
 
   it('counts reports too: three full batches a minute, not a fourth', async () => {
-    const address = newAddress();
+    // A user of its own: the budget is per user, and the other tests spend the demo users'.
+    await createUser(server.database.owner, { email: 'budget@sakura-clinic.example' });
+    const { access_token: token } = await server.signIn('budget@sakura-clinic.example');
     const batch = () => ({ reports: Array.from({ length: 100 }, () => report()) });
     for (let index = 0; index < 3; index += 1) {
-      expect((await post('/api/errors/report/batch', batch(), { address })).statusCode).toBe(202);
+      expect((await post('/api/errors/report/batch', batch(), { token })).statusCode).toBe(202);
     }
-    const fourth = await post('/api/errors/report/batch', batch(), { address });
+    const fourth = await post('/api/errors/report/batch', batch(), { token });
     expect(fourth.statusCode).toBe(429);
     expect(fourth.headers['retry-after']).toBeDefined();
+  });
+
+  it('gives a caller without a session a small budget of its own, and all of them one together', () => {
+    const budget = new ReportBudget(
+      { requestsPerMinute: 30, reportsPerMinute: 300 },
+      { requestsPerMinute: 2, reportsPerMinute: 10 },
+      { requestsPerMinute: 3, reportsPerMinute: 100 },
+    );
+    budget.spend('ip:192.0.2.1', 5, 0);
+    budget.spend('ip:192.0.2.1', 5, 1);
+    expect(() => budget.spend('ip:192.0.2.1', 1, 2)).toThrow();
+    budget.spend('ip:192.0.2.2', 1, 3);
+    // A fourth address is refused by the budget of all anonymous callers, not its own.
+    expect(() => budget.spend('ip:192.0.2.3', 1, 4)).toThrow();
+    // Signed-in callers do not share it.
+    budget.spend('user:a', 100, 5);
+    // A minute later, all budgets start again.
+    budget.spend('ip:192.0.2.3', 1, 60_005);
   });
 
   it('refuses an invalid token and an ended session (401) rather than storing the report anonymously', async () => {

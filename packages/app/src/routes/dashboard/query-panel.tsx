@@ -52,13 +52,14 @@ export function QueryPanel<T>({
   const container = useRef<HTMLDivElement>(null);
   const retryButton = useRef<HTMLButtonElement>(null);
 
-  // A retry the user asked for has ended: keep focus in the panel (the busy button was disabled).
+  // A retry the user asked for has ended (its own promise, not the query's next render, which may
+  // come a tick late): focus stays in the panel, on 再試行 again if it failed.
+  const [retriesEnded, setRetriesEnded] = useState(0);
   useEffect(() => {
-    if (!userRetrying || query.fetchStatus !== 'idle') return;
-    setUserRetrying(false);
-    if (query.isError) retryButton.current?.focus();
+    if (retriesEnded === 0) return;
+    if (retryButton.current) retryButton.current.focus();
     else container.current?.focus();
-  }, [userRetrying, query.fetchStatus, query.isError]);
+  }, [retriesEnded]);
 
   return (
     <div ref={container} tabIndex={-1} className="outline-none">
@@ -82,9 +83,11 @@ export function QueryPanel<T>({
             size="sm"
             className="mt-2 w-fit"
             loading={view.retrying}
-            onClick={() => {
+            onClick={async () => {
               setUserRetrying(true);
-              void query.refetch();
+              await query.refetch();
+              setUserRetrying(false);
+              setRetriesEnded((count) => count + 1);
             }}
           >
             {view.retrying ? null : <RotateCw aria-hidden="true" />}

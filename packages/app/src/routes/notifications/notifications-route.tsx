@@ -140,11 +140,9 @@ function NotificationsScreen() {
         />
       </search>
 
-      <p
-        aria-live="polite"
-        className="min-h-5 text-sm text-muted-foreground tabular-nums"
-        data-testid="notification-total"
-      >
+      {/* Not a live region: live updates and background refreshes would have it read out again
+          and again. */}
+      <p className="min-h-5 text-sm text-muted-foreground tabular-nums" data-testid="notification-total">
         {summary}
         {categoryUnread !== undefined && filter.category && !loadFailed
           ? `・${NOTIFICATION_CATEGORY_LABELS[filter.category]}の未読 ${formatCount(categoryUnread)} 件`

@@ -34,6 +34,19 @@ export interface ReportBudgetLimits {
  */
 export const DEFAULT_REPORT_BUDGET: ReportBudgetLimits = { requestsPerMinute: 30, reportsPerMinute: 300 };
 
+/**
+ * Callers without a session (a crash on the sign-in page) report little; anybody can be one, from
+ * many addresses, so each address gets a small budget and all of them together one more.
+ */
+export const ANONYMOUS_REPORT_BUDGET: ReportBudgetLimits = { requestsPerMinute: 6, reportsPerMinute: 50 };
+export const ALL_ANONYMOUS_REPORT_BUDGET: ReportBudgetLimits = {
+  requestsPerMinute: 120,
+  reportsPerMinute: 1000,
+};
+
+/** The budget key shared by every caller without a session. */
+const ALL_ANONYMOUS = 'anonymous:*';
+
 interface Window {
   startedAt: number;
   requests: number;
@@ -50,24 +63,55 @@ export class ReportBudget {
   private readonly windows = new Map<string, Window>();
   private sweptAt = 0;
 
-  constructor(private readonly limits: ReportBudgetLimits = DEFAULT_REPORT_BUDGET) {}
+  constructor(
+    private readonly limits: ReportBudgetLimits = DEFAULT_REPORT_BUDGET,
+    private readonly anonymousLimits: ReportBudgetLimits = ANONYMOUS_REPORT_BUDGET,
+    private readonly allAnonymousLimits: ReportBudgetLimits = ALL_ANONYMOUS_REPORT_BUDGET,
+  ) {}
 
-  /** Spends one request and `reports` reports of the caller's minute, or throws 429 (RATE_001). */
+  /**
+   * Spends one request and `reports` reports of the caller's minute (an `ip:` caller, without a
+   * session, also of all such callers' minute), or throws 429 (RATE_001) and spends nothing.
+   */
   spend(caller: string, reports: number, now: number): void {
     this.sweep(now);
+    if (!caller.startsWith('ip:')) {
+      this.take(caller, reports, now, this.limits);
+      return;
+    }
+    const own = this.window(caller, now);
+    const all = this.window(ALL_ANONYMOUS, now);
+    this.check(own, reports, now, this.anonymousLimits);
+    this.check(all, reports, now, this.allAnonymousLimits);
+    for (const window of [own, all]) {
+      window.requests += 1;
+      window.reports += reports;
+    }
+  }
+
+  private take(caller: string, reports: number, now: number, limits: ReportBudgetLimits): void {
+    const window = this.window(caller, now);
+    this.check(window, reports, now, limits);
+    window.requests += 1;
+    window.reports += reports;
+  }
+
+  private check(window: Window, reports: number, now: number, limits: ReportBudgetLimits): void {
+    if (
+      window.requests + 1 > limits.requestsPerMinute ||
+      window.reports + reports > limits.reportsPerMinute
+    ) {
+      throw new TooManyRequestsError(Math.max(1, Math.ceil((window.startedAt + MINUTE - now) / 1000)));
+    }
+  }
+
+  private window(caller: string, now: number): Window {
     let window = this.windows.get(caller);
     if (!window || now - window.startedAt >= MINUTE) {
       window = { startedAt: now, requests: 0, reports: 0 };
       this.windows.set(caller, window);
     }
-    if (
-      window.requests + 1 > this.limits.requestsPerMinute ||
-      window.reports + reports > this.limits.reportsPerMinute
-    ) {
-      throw new TooManyRequestsError(Math.max(1, Math.ceil((window.startedAt + MINUTE - now) / 1000)));
-    }
-    window.requests += 1;
-    window.reports += reports;
+    return window;
   }
 
   /** Windows that have ended are forgotten, at most once a minute. */

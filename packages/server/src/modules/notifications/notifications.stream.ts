@@ -27,6 +27,10 @@ export interface NotificationStreamOptions {
 const FEATURE = 'notifications';
 const PERMISSION = 'notifications.read';
 
+/** Streams re-reading their count at the same time, at most (the pool has 10 connections). */
+const MAX_CONCURRENT_LOOKS = 3;
+/** Over how long a change for many streams at once is spread, in ms. */
+const SPREAD_MS = 1000;
 const unreadData = (count: number) => `{"unread_count": ${count}}`;
 
 /**
@@ -40,6 +44,8 @@ const unreadData = (count: number) => `{"unread_count": ${count}}`;
 export class NotificationStreams {
   private readonly byTenant = new Map<string, Set<Subscriber>>();
   private readonly byUser = new Map<string, Subscriber[]>();
+  private looking = 0;
+  private readonly waiting: Array<() => void> = [];
   private readonly debounceMs: number;
   private readonly keepAliveMs: number;
   private readonly maxPerUser: number;
@@ -93,21 +99,37 @@ export class NotificationStreams {
   }
 
   private onMessage(payload: string | null): void {
+    // A change for many streams at once (a tenant-wide notification, the LISTEN connection back)
+    // has them look over a second rather than in the same instant.
+    const spread = () => this.debounceMs + Math.random() * SPREAD_MS;
     if (payload === null) {
-      for (const tenant of this.byTenant.values())
-        for (const subscriber of tenant) subscriber.poke(this.debounceMs);
+      for (const tenant of this.byTenant.values()) for (const subscriber of tenant) subscriber.poke(spread());
       return;
     }
     const message = parseNotificationsMessage(payload);
     if (!message) return;
     for (const subscriber of this.byTenant.get(message.tenantId) ?? []) {
-      if (message.userId === null || message.userId === subscriber.owner.userId)
-        subscriber.poke(this.debounceMs);
+      if (message.userId === null) subscriber.poke(spread());
+      else if (message.userId === subscriber.owner.userId) subscriber.poke(this.debounceMs);
     }
   }
 
   /** The unread count now, or null when the owner may no longer read notifications there. */
   async currentCount(owner: StreamOwner): Promise<number | null> {
+    // A few looks at a time, so that the streams never hold the pool's connections that
+    // requests need.
+    while (this.looking >= MAX_CONCURRENT_LOOKS)
+      await new Promise<void>((resume) => this.waiting.push(resume));
+    this.looking += 1;
+    try {
+      return await this.look(owner);
+    } finally {
+      this.looking -= 1;
+      this.waiting.shift()?.();
+    }
+  }
+
+  private async look(owner: StreamOwner): Promise<number | null> {
     const access = await loadRequestAccess(
       this.db,
       { userId: owner.userId, sessionId: owner.sessionId },
