@@ -26,12 +26,21 @@ async function signIn(page: Page) {
   await expect(page.getByRole('heading', { name: 'ダッシュボード' })).toBeVisible();
 }
 
-/** Waits until the service worker has installed (the shell is precached) and controls the page. */
+/**
+ * Waits until the service worker has installed (the shell is precached) and controls the page.
+ * (Polled with evaluate: `waitForFunction` takes an async predicate's promise itself as truthy.)
+ */
 async function waitForServiceWorker(page: Page) {
-  await page.waitForFunction(async () => {
-    const registration = await navigator.serviceWorker.getRegistration();
-    return registration?.active?.state === 'activated' && navigator.serviceWorker.controller !== null;
-  });
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const registration = await navigator.serviceWorker.getRegistration();
+          return registration?.active?.state === 'activated' && navigator.serviceWorker.controller !== null;
+        }),
+      { timeout: 30_000 },
+    )
+    .toBe(true);
 }
 
 const buildId = (page: Page) => page.locator('meta[name="tsumiki-build"]').getAttribute('content');
