@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startMockGoogle } from '../packages/server/test/support/mock-google';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
@@ -46,6 +47,9 @@ export default async function globalSetup() {
   const appDir = mkdtempSync(join(tmpdir(), 'tsumiki-e2e-app-'));
   cpSync(join(repoRoot, 'packages/app/dist'), appDir, { recursive: true });
   const [port, pgPort] = [await freePort(), await freePort()];
+  // A local OpenID provider in Google's place (never Google itself): the server signs in with it
+  // as with Google, and a test chooses the account through the authorization URL (mock-google.ts).
+  const google = await startMockGoogle();
   let output = '';
   const child = spawn(process.execPath, [join(repoRoot, 'packages/server/dist/main.js')], {
     cwd: repoRoot,
@@ -62,6 +66,9 @@ export default async function globalSetup() {
       LOG_LEVEL: 'warn',
       // Every test signs in afresh; the per-IP limit is for real clients.
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      GOOGLE_CLIENT_ID: google.clientId,
+      GOOGLE_CLIENT_SECRET: google.clientSecret,
+      GOOGLE_ISSUER_URL: google.issuerUrl,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -73,6 +80,7 @@ export default async function globalSetup() {
   const password = readFileSync(join(dataDir, 'postgres-superuser-password'), 'utf8').trim();
   process.env.TSUMIKI_E2E_BASE_URL = baseUrl;
   process.env.TSUMIKI_E2E_APP_DIR = appDir;
+  process.env.TSUMIKI_E2E_GOOGLE_ISSUER_URL = google.issuerUrl;
   process.env.TSUMIKI_E2E_DATABASE_URL = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/tsumiki`;
 
   return async () => {
@@ -80,6 +88,7 @@ export default async function globalSetup() {
     child.kill('SIGTERM');
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
     if (child.exitCode === null) child.kill('SIGKILL');
+    await google.stop();
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(appDir, { recursive: true, force: true });
   };

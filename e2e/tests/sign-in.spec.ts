@@ -78,6 +78,16 @@ test('a signed-out visit to /customers returns there after sign-in', async ({ pa
 });
 
 test('the Google button explains that Google is not configured', async ({ page }) => {
+  // The e2e server has Google (a local OpenID provider, google-sign-in.spec.ts); here its
+  // settings answer as those of a server without GOOGLE_CLIENT_ID (server: auth-service.test.ts).
+  await page.route('**/auth/v1/settings', async (route) => {
+    const response = await route.fetch();
+    const settings = await response.json();
+    await route.fulfill({
+      response,
+      json: { ...settings, external: { ...settings.external, google: false } },
+    });
+  });
   await page.goto('/login');
   await page.getByRole('button', { name: 'Google でログイン' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Google ログイン' })).toContainText(

@@ -33,8 +33,34 @@ export {
 export { contractEnums } from './generated/enums';
 export type { components, operations, paths } from './generated/schema';
 export { INTERACTION_TYPE_LABELS } from './interaction-types';
-export type { CurrentUser, Customer, FeatureFlags, Interaction, TenantInfo } from './models';
+export type {
+  CurrentUser,
+  Customer,
+  Feature,
+  FeatureFlags,
+  Interaction,
+  Invitation,
+  InvitationPreview,
+  Permission,
+  Role,
+  StaffMember,
+  TenantInfo,
+  TenantUser,
+} from './models';
 export { openNotificationEvents } from './notification-events';
 export { NOTIFICATION_CATEGORY_LABELS, NOTIFICATION_TYPE_LABELS } from './notification-labels';
+export {
+  EMPLOYMENT_TYPE_LABELS,
+  FEATURE_LABELS,
+  INVITATION_STATUS_LABELS,
+  MEMBERSHIP_STATUS_LABELS,
+  PERMISSION_ACTION_LABELS,
+  PERMISSION_RESOURCE_LABELS,
+  permissionLabel,
+  ROLE_DESCRIPTIONS,
+  ROLE_LABELS,
+  STAFF_STATUS_LABELS,
+} from './people-labels';
+export { ROLE_DEFAULT_PERMISSIONS } from './roles';
 export { normalizeRequestUrl } from './url';
 export { fieldLabels, formatValidationErrors, GENERIC_VALIDATION_MESSAGE } from './validation';

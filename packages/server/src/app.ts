@@ -118,6 +118,7 @@ export async function buildServer({
       sessions: { now: now ?? (() => new Date()), sessionTtlSeconds: config.sessionTtlSeconds },
       databaseNotifications,
       log: app.log,
+      passwordHashCost: config.passwordHashCost,
     }),
     authService,
     db,

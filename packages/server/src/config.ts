@@ -8,7 +8,11 @@ export type NodeEnv = 'production' | 'development' | 'test';
 export interface GoogleConfig {
   clientId: string;
   clientSecret: string;
+  /** The OpenID provider's issuer (GOOGLE_ISSUER_URL): Google's unless a test points elsewhere. */
+  issuerUrl: string;
 }
+
+export const GOOGLE_ISSUER_URL = 'https://accounts.google.com';
 
 export interface Config {
   nodeEnv: NodeEnv;
@@ -17,7 +21,8 @@ export interface Config {
   host: string;
   /**
    * The address people use to reach the server (https://tsumiki.example.jp), without a trailing
-   * slash; null when not set. Names the issuer of access tokens and, later, links in invitations.
+   * slash; null when not set. Names the issuer of access tokens, and makes Google's redirect URI
+   * `${publicUrl}/auth/v1/callback` (unset: the origin of the request that starts the sign-in).
    */
   publicUrl: string | null;
   /** Owner connection (migrations, bootstrap). Null: the embedded cluster under dataDir. */
@@ -132,6 +137,19 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   if ((googleClientId === undefined) !== (googleClientSecret === undefined)) {
     problems.push('GOOGLE_CLIENT_ID と GOOGLE_CLIENT_SECRET は両方指定するか、両方省略してください');
   }
+  const rawGoogleIssuer = read('GOOGLE_ISSUER_URL');
+  let googleIssuerUrl = GOOGLE_ISSUER_URL;
+  if (rawGoogleIssuer !== undefined) {
+    try {
+      const parsed = new URL(rawGoogleIssuer);
+      if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new Error('protocol');
+      googleIssuerUrl = rawGoogleIssuer.replace(/\/+$/, '');
+    } catch {
+      problems.push(
+        `GOOGLE_ISSUER_URL は https://accounts.google.com のような URL で指定してください（現在: "${rawGoogleIssuer}"）`,
+      );
+    }
+  }
 
   const rawLogLevel = read('LOG_LEVEL') ?? (nodeEnv === 'test' ? 'silent' : 'info');
   const logLevel = LOG_LEVELS.find((level) => level === rawLogLevel);
@@ -192,7 +210,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     trustProxy: trustedProxyHops(rawTrustProxy, problems),
     google:
       googleClientId && googleClientSecret
-        ? { clientId: googleClientId, clientSecret: googleClientSecret }
+        ? { clientId: googleClientId, clientSecret: googleClientSecret, issuerUrl: googleIssuerUrl }
         : null,
     logLevel: logLevel ?? 'info',
   };

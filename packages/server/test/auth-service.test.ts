@@ -349,12 +349,12 @@ describe('embedded auth service (/auth/v1, GoTrue protocol)', () => {
   });
 
   describe('settings and providers', () => {
-    it('reports email sign-in on, sign-up off, and Google off when not configured', async () => {
+    it('reports email sign-in on, sign-up (by invitation) on, and Google off when not configured', async () => {
       const response = await server.get('/auth/v1/settings');
       expect(response.json()).toMatchObject({
         external: { email: true, google: false },
-        disable_signup: true,
-        mailer_autoconfirm: false,
+        disable_signup: false,
+        mailer_autoconfirm: true,
         phone_autoconfirm: false,
         sms_provider: '',
       });
@@ -363,7 +363,9 @@ describe('embedded auth service (/auth/v1, GoTrue protocol)', () => {
     it('reports Google on when a client id and secret are configured', async () => {
       const google = await createTestServer({
         database,
-        config: { google: { clientId: 'id', clientSecret: 'secret' } },
+        config: {
+          google: { clientId: 'id', clientSecret: 'secret', issuerUrl: 'https://accounts.google.com' },
+        },
       });
       try {
         expect((await google.get('/auth/v1/settings')).json().external.google).toBe(true);

@@ -52,7 +52,7 @@ describe('loadConfig', () => {
       demo: false,
       authJwtSecret: 's'.repeat(40),
       accessTokenTtlSeconds: 600,
-      google: { clientId: 'client', clientSecret: 'secret' },
+      google: { clientId: 'client', clientSecret: 'secret', issuerUrl: 'https://accounts.google.com' },
     });
   });
 

@@ -116,9 +116,17 @@ const EXTRA_CALLS: readonly Call[] = [
   ['GET', '/api/postal-codes/{postalCode}', null, null],
   // The shell (issue 9): the live stream of the unread count.
   ['GET', '/api/notifications/events', 'notifications.read', 'notifications'],
+  // People and access (issue 10): the feature settings screen; /invite before signing in.
+  ['GET', '/api/tenant-features', 'settings.manage', null],
+  ['PUT', '/api/tenant-features', 'settings.manage', null],
+  ['POST', '/api/invitations/preview', null, null],
 ];
 
-const PUBLIC_CALLS = new Set(['GET /api/health', 'GET /api/openapi.json']);
+const PUBLIC_CALLS = new Set([
+  'GET /api/health',
+  'GET /api/openapi.json',
+  'POST /api/invitations/preview', // whoever holds the code, before signing in
+]);
 /** A token is optional: a crash on the login page must be reportable, a signed-in one attributed. */
 const OPTIONAL_TOKEN_CALLS = new Set(['POST /api/errors/report', 'POST /api/errors/report/batch']);
 /** About the user rather than a tenant, by someone about to join one, or with the tenant in the path. */

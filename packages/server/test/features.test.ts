@@ -42,11 +42,18 @@ describe('GET /api/tenant-features/my-features', () => {
     });
   };
 
-  it('answers all fourteen flags with the product defaults', async () => {
-    const response = await flags(DEMO_USERS.sakuraStaff.email);
+  it('answers all fourteen flags with the product defaults (みどり stores no switch)', async () => {
+    const response = await flags(DEMO_USERS.midoriAdmin.email);
     expect(response.statusCode).toBe(200);
     expectMatchesContract('getMyFeatures', 200, response.json());
     expect(response.json()).toEqual(DEFAULTS);
+  });
+
+  it('answers every flag on for the demo tenant さくら', async () => {
+    const response = await flags(DEMO_USERS.sakuraStaff.email);
+    expect(response.statusCode).toBe(200);
+    expect(Object.values(response.json())).toHaveLength(14);
+    expect(Object.values(response.json()).every((enabled) => enabled === true)).toBe(true);
   });
 
   it('applies defaults for a tenant without stored switches, and stored switches over them', async () => {
@@ -71,7 +78,7 @@ describe('GET /api/tenant-features/my-features', () => {
       chat_enabled: false,
     });
     // Another tenant is untouched.
-    expect((await flags(DEMO_USERS.sakuraAdmin.email)).json()).toEqual(DEFAULTS);
+    expect((await flags(DEMO_USERS.midoriAdmin.email)).json()).toEqual(DEFAULTS);
   });
 
   it('follows X-Tenant-Id and refuses a tenant the user cannot access', async () => {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { FEATURES } from '../src/platform/access/features';
 import { bootstrapDatabase } from '../src/platform/db/bootstrap';
 import { buildDemoDataset, DEMO_TENANTS, DEMO_USERS, startOfMonthInJapan } from '../src/seed/demo';
 import { createTestDatabase, type TestDatabase } from './support/database';
@@ -19,7 +20,7 @@ describe('demo seed', () => {
   });
 
   it.each(Object.values(DEMO_TENANTS))('seeds $name with its customers and interactions', async (tenant) => {
-    const count = async (table: 'customers' | 'interactions' | 'tenant_features') => {
+    const count = async (table: 'customers' | 'interactions') => {
       const row = await database.owner
         .selectFrom(table)
         .select((eb) => eb.fn.countAll<string>().as('count'))
@@ -29,7 +30,20 @@ describe('demo seed', () => {
     };
     expect(await count('customers')).toBe(tenant.customers);
     expect(await count('interactions')).toBe(tenant.interactions);
-    expect(await count('tenant_features')).toBe(14);
+  });
+
+  it('switches every feature on for さくら (stored) and leaves みどり on the defaults (nothing stored)', async () => {
+    const switches = async (tenantId: string) =>
+      database.owner
+        .selectFrom('tenant_features')
+        .select(['feature', 'enabled'])
+        .where('tenant_id', '=', tenantId)
+        .orderBy('feature')
+        .execute();
+    const sakura = await switches(DEMO_TENANTS.sakura.id);
+    expect(sakura.map((row) => row.feature).sort()).toEqual([...FEATURES].sort());
+    expect(sakura.every((row) => row.enabled)).toBe(true);
+    expect(await switches(DEMO_TENANTS.midori.id)).toEqual([]);
   });
 
   it('creates the three demo accounts with their roles', async () => {

@@ -9,6 +9,7 @@ export * from './components/card';
 export * from './components/checkbox';
 export * from './components/chip';
 export * from './components/confirm-dialog';
+export * from './components/copy-field';
 export * from './components/crash-screen';
 export * from './components/data-table';
 export * from './components/date-field';
@@ -27,11 +28,13 @@ export * from './components/offline-banner';
 export * from './components/page-header';
 export * from './components/pagination';
 export * from './components/password-field';
+export * from './components/permission-matrix';
 export * from './components/popover';
 export * from './components/progress';
 export * from './components/search-input';
 export * from './components/select';
 export * from './components/session-indicator';
+export * from './components/setting-switch';
 export * from './components/skeleton';
 export * from './components/slow-connection-notice';
 export * from './components/spinner';
@@ -53,12 +56,9 @@ export {
   formatDate,
   formatDateTime,
   formatJapaneseDate,
-  formatRelativeTime,
-  formatWareki,
-  isoDateToSlashes,
-  parseDateInput,
-  type RelativeTimeOptions,
 } from './lib/date';
+export { formatWareki, isoDateToSlashes, parseDateInput } from './lib/date-input';
+export { formatRelativeTime, type RelativeTimeOptions } from './lib/date-relative';
 export {
   type DisplayError,
   type ErrorModalKind,

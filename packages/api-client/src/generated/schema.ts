@@ -72,6 +72,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tenant-features": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * テナントの機能の設定（オン・オフと既定値）を取得する
+         * @description 設定画面用です。機能ごとに、いまの状態・製品の既定値・テナントが自分で決めたかどうかを返します。
+         *     機能フラグ自体には左右されません（すべてオフでも設定は変えられます）。
+         */
+        get: operations["getTenantFeatureSettings"];
+        /**
+         * テナントの機能をオン・オフする
+         * @description 送った機能だけを変えます（`true` オン・`false` オフ・`null` 製品の既定値に戻す）。
+         *     変えた機能はその直後の要求から効きます。
+         */
+        put: operations["updateTenantFeatureSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sessions/current": {
         parameters: {
             query?: never;
@@ -578,7 +604,7 @@ export interface paths {
         post?: never;
         /**
          * スタッフを削除する
-         * @description 担当している顧客の担当者は空になります。退職者は削除せず `status` を `retired` にすることもできます。
+         * @description スタッフの記録を消します（紐づくログイン用のアカウントはそのままです）。退職者は削除せず `status` を `retired` にすることもできます。
          */
         delete: operations["deleteStaff"];
         options?: never;
@@ -686,6 +712,28 @@ export interface paths {
          *     `email` を指定すると、そのメールアドレスのユーザーだけが参加できます。
          */
         post: operations["createInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 招待コードの中身を確かめる
+         * @description 参加画面（`/invite`）が、ログインやアカウント作成の前に、どのテナントにどの役割で招待されて
+         *     いるか、まだ使えるかを表示するための操作です。トークンは不要です（コードを知っている人だけが呼べます）。
+         *     知らないコードは `404` です。使用済み・期限切れ・取り消し済みでも `200` で `status` が入ります。
+         */
+        post: operations["previewInvitation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1467,14 +1515,14 @@ export interface components {
         Plan: "basic" | "standard" | "premium";
         /**
          * @description 権限（resource.action）。役割の既定は次のとおりです（テナントのユーザーごとに変えられます）。
-         *     - admin: すべて
+         *     - admin: すべて（`settings.manage` テナントの機能の設定 を含む）
          *     - staff: customers.read/write, interactions.read/write, products.read, documents.read/write,
          *       staff.read, knowledge.read, notifications.read/write, ai.use, research.use
          *     - user: customers.read, interactions.read, products.read, documents.read, knowledge.read,
          *       notifications.read/write
          * @enum {string}
          */
-        Permission: "customers.read" | "customers.write" | "customers.delete" | "interactions.read" | "interactions.write" | "interactions.delete" | "products.read" | "products.write" | "products.delete" | "documents.read" | "documents.write" | "documents.delete" | "staff.read" | "staff.write" | "staff.delete" | "invitations.read" | "invitations.write" | "invitations.delete" | "tenant_users.read" | "tenant_users.write" | "notifications.read" | "notifications.write" | "knowledge.read" | "knowledge.write" | "knowledge.delete" | "ai.use" | "research.use";
+        Permission: "customers.read" | "customers.write" | "customers.delete" | "interactions.read" | "interactions.write" | "interactions.delete" | "products.read" | "products.write" | "products.delete" | "documents.read" | "documents.write" | "documents.delete" | "staff.read" | "staff.write" | "staff.delete" | "invitations.read" | "invitations.write" | "invitations.delete" | "tenant_users.read" | "tenant_users.write" | "notifications.read" | "notifications.write" | "knowledge.read" | "knowledge.write" | "knowledge.delete" | "ai.use" | "research.use" | "settings.manage";
         TenantInfo: {
             /** Format: uuid */
             tenant_id: string;
@@ -1532,6 +1580,69 @@ export interface components {
             notifications_enabled?: boolean;
             invitations_enabled?: boolean;
             session_management_enabled?: boolean;
+        };
+        /**
+         * @description テナントの機能（機能フラグ `<機能>_enabled` の `<機能>`）
+         *     - customers: 顧客管理
+         *     - products: 商品管理
+         *     - documents: AI文書管理
+         *     - chat: AIチャット
+         *     - staff_chat: AIアシスタント
+         *     - deep_research: AIインテリジェンス
+         *     - legal_check: AI法務チェック・ナレッジベースAI
+         *     - marketing_ai: マーケティングAI
+         *     - workflow_ai: ワークフローAI
+         *     - staff_management: スタッフ管理
+         *     - tenant_users: ユーザー管理
+         *     - notifications: 通知
+         *     - invitations: 招待管理
+         *     - session_management: セッション管理
+         * @enum {string}
+         */
+        Feature: "customers" | "products" | "documents" | "chat" | "staff_chat" | "deep_research" | "legal_check" | "marketing_ai" | "workflow_ai" | "staff_management" | "tenant_users" | "notifications" | "invitations" | "session_management";
+        FeatureSetting: {
+            feature: components["schemas"]["Feature"];
+            /** @description いまの状態 */
+            enabled: boolean;
+            /** @description 製品の既定値（スタッフ管理・招待管理・セッション管理はオフ、ほかはオン） */
+            default_enabled: boolean;
+            /** @description テナントが自分で決めたかどうか（false は既定値のまま） */
+            customized: boolean;
+        };
+        FeatureSettings: {
+            /** @description すべての機能（サイドバーの順） */
+            features: components["schemas"]["FeatureSetting"][];
+        };
+        /** @description 変える機能だけを送ります（1 つ以上）。`null` は製品の既定値に戻します。 */
+        FeatureSettingsUpdate: {
+            /** 顧客管理 */
+            customers_enabled?: boolean | null;
+            /** 商品管理 */
+            products_enabled?: boolean | null;
+            /** AI文書管理 */
+            documents_enabled?: boolean | null;
+            /** AIチャット */
+            chat_enabled?: boolean | null;
+            /** AIアシスタント */
+            staff_chat_enabled?: boolean | null;
+            /** AIインテリジェンス */
+            deep_research_enabled?: boolean | null;
+            /** AI法務チェック・ナレッジベースAI */
+            legal_check_enabled?: boolean | null;
+            /** マーケティングAI */
+            marketing_ai_enabled?: boolean | null;
+            /** ワークフローAI */
+            workflow_ai_enabled?: boolean | null;
+            /** スタッフ管理 */
+            staff_management_enabled?: boolean | null;
+            /** ユーザー管理 */
+            tenant_users_enabled?: boolean | null;
+            /** 通知 */
+            notifications_enabled?: boolean | null;
+            /** 招待管理 */
+            invitations_enabled?: boolean | null;
+            /** セッション管理 */
+            session_management_enabled?: boolean | null;
         };
         /**
          * @description セッションの状態（active 有効・expired 期限切れ・revoked 終了済み・invalid 不明）
@@ -2327,9 +2438,14 @@ export interface components {
             /**
              * ユーザー
              * Format: uuid
-             * @description ログインに使うアカウント（テナントのユーザー）。顧客の担当者にできるのはこれがあるスタッフです。
+             * @description ログインに使うアカウント（テナントのユーザー）
              */
             user_id: string | null;
+            /**
+             * Format: email
+             * @description 紐づくアカウントのメールアドレス（`user_id` が null なら null）
+             */
+            user_email: string | null;
             /** @description メモ */
             notes: string | null;
             /** Format: date-time */
@@ -2658,11 +2774,14 @@ export interface components {
             id: string;
             /**
              * 招待コード
-             * @description 招待コード
+             * @description 招待コード。作成した直後の応答にだけ入ります（サーバーはハッシュしか保存しないため、一覧では `null`）。
              */
-            code: string;
-            /** @description 参加用の画面のパス（例 /invite?code=…）。オリジンを付けて相手に伝えます。 */
-            invite_path: string;
+            code: string | null;
+            /**
+             * @description 参加用の画面のパス（例 /invite?code=…）。オリジンを付けて相手に伝えます。
+             *     `code` と同じく作成直後の応答にだけ入ります。
+             */
+            invite_path: string | null;
             /**
              * Format: email
              * @description 宛先（null はコードを知っていれば誰でも）
@@ -2722,6 +2841,27 @@ export interface components {
              * @description ログイン中のユーザーのメールアドレス
              */
             email: string;
+        };
+        InvitationPreviewRequest: {
+            /**
+             * 招待コード
+             * @description 招待コード
+             */
+            code: string;
+        };
+        InvitationPreview: {
+            /** @description 招待したテナントの名前 */
+            tenant_name: string;
+            /** 役割 */
+            role: components["schemas"]["Role"];
+            /**
+             * Format: email
+             * @description 宛先（null はコードを知っていれば誰でも）
+             */
+            email: string | null;
+            status: components["schemas"]["InvitationStatus"];
+            /** Format: date-time */
+            expires_at: string;
         };
         InvitationAcceptance: {
             /** Format: uuid */
@@ -3802,6 +3942,64 @@ export interface operations {
             default: components["responses"]["UnexpectedError"];
         };
     };
+    getTenantFeatureSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 機能の設定 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeatureSettings"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateTenantFeatureSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeatureSettingsUpdate"];
+            };
+        };
+        responses: {
+            /** @description 変更後の機能の設定 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeatureSettings"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
     getCurrentSession: {
         parameters: {
             query?: never;
@@ -4681,6 +4879,8 @@ export interface operations {
                 skip?: components["parameters"]["Skip"];
                 /** @description 取得する最大件数 */
                 limit?: components["parameters"]["Limit"];
+                /** @description 氏名・フリガナ・部署・役職・メール・資格の部分一致（全角半角・ひらがなカタカナを区別しない） */
+                search?: string;
                 /** @description 部署の完全一致 */
                 department?: string;
                 /** @description 在籍状況 */
@@ -4711,7 +4911,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
-            501: components["responses"]["NotImplemented"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -4744,7 +4943,6 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["ValidationFailed"];
-            501: components["responses"]["NotImplemented"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -4777,7 +4975,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
-            501: components["responses"]["NotImplemented"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -4809,7 +5006,6 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
-            501: components["responses"]["NotImplemented"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -4846,7 +5042,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["ValidationFailed"];
-            501: components["responses"]["NotImplemented"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -4876,7 +5071,6 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
-            501: components["responses"]["NotImplemented"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -5153,7 +5347,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
-            501: components["responses"]["NotImplemented"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -5186,7 +5379,34 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["ValidationFailed"];
-            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    previewInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationPreviewRequest"];
+            };
+        };
+        responses: {
+            /** @description 招待の中身 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationPreview"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -5216,7 +5436,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["ValidationFailed"];
-            501: components["responses"]["NotImplemented"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -5246,7 +5465,6 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
-            501: components["responses"]["NotImplemented"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -6275,7 +6493,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
-            501: components["responses"]["NotImplemented"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -6308,7 +6525,6 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["ValidationFailed"];
-            501: components["responses"]["NotImplemented"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -6345,7 +6561,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["ValidationFailed"];
-            501: components["responses"]["NotImplemented"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -6378,7 +6593,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["ValidationFailed"];
-            501: components["responses"]["NotImplemented"];
             default: components["responses"]["UnexpectedError"];
         };
     };

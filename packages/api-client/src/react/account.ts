@@ -5,6 +5,7 @@ import { type TenantId, tenantHeader, tenantKey } from './shared';
 export const accountKeys = {
   tenantMe: () => ['auth', 'tenant-me'] as const,
   myFeatures: (tenantId: TenantId) => [...tenantKey(tenantId), 'features'] as const,
+  featureSettings: (tenantId: TenantId) => [...tenantKey(tenantId), 'features', 'settings'] as const,
 };
 
 /** GET /api/auth/tenant/me — the signed-in user and their tenants. */

@@ -5,6 +5,7 @@ export * from './customer-mutations';
 export * from './customers';
 export * from './documents';
 export * from './error-reports';
+export * from './feature-settings';
 export * from './invitations';
 export * from './knowledge';
 export * from './notifications';

@@ -57,3 +57,15 @@ export function useInvitationMutationOptions(api: ApiClient) {
     onSuccess: (_data, _variables, _result, context) => context.client.invalidateQueries(),
   });
 }
+
+/**
+ * POST /api/invitations/preview ({ code }) — what an invitation offers (tenant, role, bound email,
+ * status) before the invitee signs in. No token needed; a query so that the invite page can show it.
+ */
+export function invitationPreviewQueryOptions(api: ApiClient, code: string) {
+  return queryOptions({
+    queryKey: ['invitations', 'preview', code] as const,
+    queryFn: ({ signal }) =>
+      unwrap(api.POST('/api/invitations/preview', { body: { code }, signal }), '/api/invitations/preview'),
+  });
+}

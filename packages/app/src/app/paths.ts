@@ -7,6 +7,7 @@ export const appRoutes = {
   login: { path: '/login', title: 'ログイン' },
   loginSuccess: { path: '/login-success', title: 'ログインしました' },
   authCallback: { path: '/auth/callback', title: '認証中' },
+  invite: { path: '/invite', title: '招待への参加' },
   home: { path: '/', title: 'ダッシュボード', navLabel: 'ホーム' },
   customers: { path: '/customers', title: '顧客管理' },
   customerDetail: { path: '/customers/:id', title: '顧客詳細' },
@@ -25,6 +26,7 @@ export const appRoutes = {
   notifications: { path: '/notifications', title: '通知' },
   sessionManager: { path: '/session-manager', title: 'セッション管理' },
   profile: { path: '/profile', title: 'プロフィール' },
+  settings: { path: '/settings', title: '機能の設定' },
 } as const satisfies Record<string, AppRoute>;
 
 export interface AppRoute {

@@ -42,6 +42,8 @@ export const routes: RouteObject[] = [
         path: appRoutes.authCallback.path,
         lazy: () => import('../routes/auth-callback/auth-callback-route'),
       },
+      // Public: works signed in or out (a newcomer creates an account there).
+      { path: appRoutes.invite.path, lazy: () => import('../routes/invite/invite-route') },
       {
         // Protected routes: the route guard, the sidebar and the top bar (shell/).
         lazy: () => import('../shell/shell-route'),
@@ -63,11 +65,17 @@ export const routes: RouteObject[] = [
           plannedRoute('legalCheck'),
           plannedRoute('deepResearch'),
           plannedRoute('knowledgeBase'),
-          plannedRoute('invitations'),
+          {
+            path: appRoutes.invitations.path,
+            lazy: () => import('../routes/invitations/invitations-route'),
+          },
           plannedRoute('workflow'),
           plannedRoute('marketing'),
-          plannedRoute('staff'),
-          plannedRoute('tenantUsers'),
+          { path: appRoutes.staff.path, lazy: () => import('../routes/staff/staff-route') },
+          {
+            path: appRoutes.tenantUsers.path,
+            lazy: () => import('../routes/tenant-users/tenant-users-route'),
+          },
           {
             path: appRoutes.notifications.path,
             lazy: () => import('../routes/notifications/notifications-route'),
@@ -77,6 +85,7 @@ export const routes: RouteObject[] = [
             lazy: () => import('../routes/session-manager/session-manager-route'),
           },
           { path: appRoutes.profile.path, lazy: () => import('../routes/profile/profile-route') },
+          { path: appRoutes.settings.path, lazy: () => import('../routes/settings/settings-route') },
           { path: legacyLegalChecksPath, element: <Navigate to={appRoutes.documents.path} replace /> },
         ],
       },

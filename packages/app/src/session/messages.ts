@@ -1,6 +1,7 @@
 /** Japanese messages of the session and sign-in flow (SPEC sections 5 and 8). */
 export const messages = {
   loginFailed: 'ログインに失敗しました。',
+  signUpFailed: 'アカウントを作成できませんでした。',
   googleLoginFailed: 'Google ログインに失敗しました。',
   logoutFailed: 'ログアウトに失敗しました。',
   unknown: 'エラーが発生しました。',

@@ -13,7 +13,8 @@ import {
   useState,
 } from 'react';
 import { api } from '../app/api';
-import { setDisplayTimeZone } from '../lib/format';
+import { appRoutes } from '../app/paths';
+import { safeReturnPath, setDisplayTimeZone } from '../lib/format';
 import { loadAuth } from './load-auth';
 import { messages } from './messages';
 
@@ -30,8 +31,21 @@ interface SessionContextValue {
   /** A message for the login screen, e.g. why the user was signed out. */
   notice: string | null;
   signIn: (email: string, password: string) => Promise<{ error: string | null }>;
+  /** Creates an account with an invitation code (the service accepts sign-ups only with one) and signs it in. */
+  signUp: (input: SignUpInput) => Promise<{ error: string | null }>;
+  /** The signed-in account's email, known before (and without) a tenant membership. */
+  sessionEmail: string | null;
+  /** Signed in with an account that belongs to no tenant yet: kept only on the way to /invite. */
+  withoutTenant: boolean;
   signOut: () => Promise<void>;
   retry: () => void;
+}
+
+export interface SignUpInput {
+  email: string;
+  password: string;
+  fullName: string;
+  invitationCode: string;
 }
 
 const SessionContext = createContext<SessionContextValue | null>(null);
@@ -85,10 +99,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (isApiError(tenantMe.error) && tenantMe.error.status === 403) {
+      if (isJoiningByInvitation()) return;
       setNotice(messages.notTenantUser);
       void loadAuth().then(({ authClient }) => authClient.signOut({ scope: 'local' }));
     }
   }, [tenantMe.error]);
+
+  /** Signed in with an account that belongs to no tenant yet (tenant-me 403). */
+  const withoutTenant = session !== null && isApiError(tenantMe.error) && tenantMe.error.status === 403;
 
   const state = useMemo<SessionState>(
     () =>
@@ -129,6 +147,22 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }
   }, []);
 
+  const signUp = useCallback(async ({ email, password, fullName, invitationCode }: SignUpInput) => {
+    setNotice(null);
+    const auth = await loadAuth().catch(() => null);
+    if (!auth) return { error: messages.networkError };
+    try {
+      const { error } = await auth.authClient.signUp({
+        email,
+        password,
+        options: { data: { invitation_code: invitationCode, full_name: fullName } },
+      });
+      return { error: error ? auth.authErrorMessage(error, messages.signUpFailed) : null };
+    } catch (cause) {
+      return { error: auth.authErrorMessage(cause, messages.signUpFailed) };
+    }
+  }, []);
+
   const signOut = useCallback(async () => {
     const { authClient } = await loadAuth();
     const { error } = await authClient.signOut();
@@ -142,8 +176,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [authLoad.failed, tenantMe]);
 
   const value = useMemo(
-    () => ({ state, api, notice, signIn, signOut, retry }),
-    [state, notice, signIn, signOut, retry],
+    () => ({
+      state,
+      api,
+      notice,
+      signIn,
+      signUp,
+      sessionEmail: session?.user.email ?? null,
+      withoutTenant,
+      signOut,
+      retry,
+    }),
+    [state, notice, signIn, signUp, session, withoutTenant, signOut, retry],
   );
   return <SessionContext value={value}>{children}</SessionContext>;
 }
@@ -186,6 +230,20 @@ export function tenantMeErrorMessage(error: unknown): string {
   if (!isApiError(error)) return messages.unknown;
   if (error.status === 0) return error.message;
   return messages.userFetchFailed(error.status, error.message);
+}
+
+/**
+ * On the invite page, or on the way there (/login, /login-success or /auth/callback with
+ * `redirect=/invite?…`): an account with no tenant yet stays signed in to join one.
+ */
+export function isJoiningByInvitation(
+  location: Pick<Location, 'pathname' | 'search'> = window.location,
+): boolean {
+  if (location.pathname === appRoutes.invite.path) return true;
+  const via: string[] = [appRoutes.login.path, appRoutes.loginSuccess.path, appRoutes.authCallback.path];
+  if (!via.includes(location.pathname)) return false;
+  const redirect = safeReturnPath(new URLSearchParams(location.search).get('redirect'));
+  return redirect.startsWith(`${appRoutes.invite.path}?`);
 }
 
 export function useSession(): SessionContextValue {

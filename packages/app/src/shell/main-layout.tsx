@@ -4,7 +4,7 @@ import { Link, Outlet, useLocation, useNavigation } from 'react-router-dom';
 import { NetworkStatus } from '../errors/network-status';
 import { enabledFeatureMap, isFeatureEnabled, useFeatureFlags } from '../features/feature-flags';
 import { useSession, useSignedIn } from '../session/session';
-import { appNavItems } from './nav-items';
+import { navItemsFor } from './nav-items';
 
 // The session menu's popover is not needed for the first paint. If its chunk cannot be loaded
 // (the network), the top bar goes on without it rather than crash the screen.
@@ -41,7 +41,7 @@ export function MainLayout() {
     <AppLayout
       sidebar={
         <AppSidebar
-          items={appNavItems}
+          items={navItemsFor(user)}
           enabledFeatures={enabledFeatureMap(flags)}
           activeHref={location.pathname}
           user={{ name: user.full_name, email: user.email }}

@@ -1,14 +1,30 @@
+import type { CurrentUser } from '@tsumiki/api-client';
+import { ROLE_DEFAULT_PERMISSIONS } from '@tsumiki/api-client';
 import { describe, expect, it } from 'vitest';
 import { appRoutes } from '../app/paths';
 import { defaultFeatureFlags } from '../features/feature-flags';
-import { appNavItems } from './nav-items';
+import { appNavItems, navItemsFor } from './nav-items';
+
+const user = (overrides: Partial<CurrentUser>): CurrentUser => ({
+  id: '00000000-0000-4000-8000-000000000001',
+  email: 'staff@sakura-clinic.example',
+  full_name: '受付 花子',
+  is_system_admin: false,
+  is_super_admin: false,
+  is_agency_user: false,
+  is_tenant_user: true,
+  permissions: [],
+  accessible_tenant_ids: [],
+  tenant_info: [],
+  ...overrides,
+});
 
 describe('appNavItems', () => {
   it('lists the sidebar of SPEC section 2 in order, with paths and labels from appRoutes', () => {
     expect(appNavItems.map(({ label, href, feature }) => [label, href, feature ?? null])).toEqual([
       ['ホーム', '/', null],
-      ['顧客管理', '/customers', null],
-      ['商品管理', '/products', null],
+      ['顧客管理', '/customers', 'customers'],
+      ['商品管理', '/products', 'products'],
       ['AIアシスタント', '/chat', 'staff_chat'],
       ['AI文書管理', '/documents', 'documents'],
       ['AI法務チェック', '/legal-check', 'legal_check'],
@@ -21,6 +37,8 @@ describe('appNavItems', () => {
       ['ユーザー管理', '/tenant-users', 'tenant_users'],
       ['通知', '/notifications', 'notifications'],
       ['セッション管理', '/session-manager', 'session_management'],
+      // Not governed by a flag: an administrator can always turn features back on.
+      ['機能の設定', '/settings', null],
     ]);
     expect(new Set(appNavItems.map((item) => item.key)).size).toBe(appNavItems.length);
   });
@@ -32,6 +50,18 @@ describe('appNavItems', () => {
     }
   });
 
+  it('maps the two SPEC feature keys that are not flags to the flags that govern their screens', () => {
+    // SPEC names AI文書管理's feature `legal_checks` and ナレッジベースAI's `knowledge_base`;
+    // neither is a flag. /legal-checks is the documents screen's old address → documents_enabled;
+    // the knowledge base is legal check's "knowledge base with chat" → legal_check_enabled.
+    const flags = Object.keys(defaultFeatureFlags);
+    expect(flags).not.toContain('legal_checks_enabled');
+    expect(flags).not.toContain('knowledge_base_enabled');
+    const featureOf = (href: string) => appNavItems.find((item) => item.href === href)?.feature;
+    expect(featureOf(appRoutes.documents.path)).toBe('documents');
+    expect(featureOf(appRoutes.knowledgeBase.path)).toBe('legal_check');
+  });
+
   it('takes each title from the route table, where the page headings come from too', () => {
     const titles = new Map<string, string>(
       Object.values(appRoutes).map((route) => [route.path, route.title]),
@@ -40,5 +70,29 @@ describe('appNavItems', () => {
       expect(item.label).toBe(titles.get(item.href));
     }
     expect(appNavItems[0]?.label).toBe(appRoutes.home.navLabel);
+  });
+});
+
+describe('navItemsFor', () => {
+  const hrefs = (permissions: CurrentUser['permissions'], extra: Partial<CurrentUser> = {}) =>
+    navItemsFor(user({ permissions, ...extra })).map((item) => item.href);
+
+  it('offers an administrator every item, the settings screen included', () => {
+    expect(hrefs([...ROLE_DEFAULT_PERMISSIONS.admin])).toEqual(appNavItems.map((item) => item.href));
+  });
+
+  it('offers staff no settings, user management or invitations, but the staff roster', () => {
+    const shown = hrefs([...ROLE_DEFAULT_PERMISSIONS.staff]);
+    expect(shown).not.toContain('/settings');
+    expect(shown).not.toContain('/tenant-users');
+    expect(shown).not.toContain('/invitations');
+    expect(shown).toContain('/staff');
+    expect(shown).toContain('/customers');
+  });
+
+  it('follows the list of permissions, not the role', () => {
+    expect(hrefs(['tenant_users.read'])).toContain('/tenant-users');
+    expect(hrefs(['settings.manage'])).toContain('/settings');
+    expect(hrefs([], { is_super_admin: true })).toContain('/settings');
   });
 });

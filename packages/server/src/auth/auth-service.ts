@@ -1,8 +1,9 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../platform/db/database';
 import type { AuthSession, User } from '../platform/db/schema';
 import type { AccessTokenCheck, AccessTokens, IssuedAccessToken } from './access-tokens';
 import { AUTH_MESSAGES, AuthServiceError, WeakPasswordError } from './errors';
+import { consumeAuthCode } from './oidc.repository';
 import {
   dummyPasswordHash,
   hashPassword,
@@ -39,6 +40,7 @@ import {
 import {
   findUserByEmail,
   findUserById,
+  insertUser,
   normalizeEmail,
   recordSignIn,
   type UserChanges,
@@ -123,10 +125,24 @@ export function hashRefreshToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+/** One-time auth codes are stored as their SHA-256 (hex), like refresh tokens. */
+export const hashAuthCode = hashRefreshToken;
+
+/** RFC 7636: S256 is base64url(SHA-256(verifier)); plain is the verifier itself. */
+export function verifierMatches(verifier: string, challenge: string, method: 's256' | 'plain'): boolean {
+  if (!/^[A-Za-z0-9._~-]{43,128}$/.test(verifier)) return false;
+  const expected = Buffer.from(
+    method === 's256' ? createHash('sha256').update(verifier).digest('base64url') : verifier,
+  );
+  const actual = Buffer.from(challenge);
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
 /** The embedded auth service: password sign-in, refresh-token rotation, sign-out. */
 export class AuthService {
-  private readonly db: Db;
-  private readonly now: () => Date;
+  readonly db: Db;
+  /** The service's clock (tests pin it); the Google flow shares it. */
+  readonly now: () => Date;
   private readonly successorKey: Buffer;
   private readonly devices: DeviceCookies;
   private readonly passwordHashCost: number;
@@ -168,27 +184,7 @@ export class AuthService {
       await updatePasswordHash(this.db, user.id, await hashPassword(password, this.passwordHashCost));
     }
 
-    const refresh = newRefreshToken();
-    const session = await this.db.transaction().execute(async (tx) => {
-      const created = await insertSession(tx, {
-        user_id: user.id,
-        not_after: new Date(now.getTime() + this.options.sessionTtlSeconds * 1000),
-        user_agent: client.userAgent?.slice(0, 500) ?? null,
-        ip: client.ip,
-      });
-      await insertRefreshToken(tx, { token_hash: refresh.hash, session_id: created.id, parent_id: null });
-      await recordSignIn(tx, user.id, now);
-      await insertSessionEvent(tx, {
-        user_id: user.id,
-        session_id: created.id,
-        type: 'sign_in',
-        occurred_at: now,
-        ip: client.ip,
-        user_agent: created.user_agent,
-      });
-      return created;
-    });
-    const grant = await this.grant({ ...user, last_sign_in_at: now }, session.id, refresh.token);
+    const grant = await this.openSession(user, client, now, {});
     return { ...grant, device: this.devices.issue(user.id, device) };
   }
 
@@ -343,6 +339,89 @@ export class AuthService {
         await revokeUserSessions(this.db, session.user_id, now);
         return;
     }
+  }
+
+  /**
+   * Exchanges the one-time code of an external sign-in (GoTrue's grant_type=pkce) for a session.
+   * The code is taken out of the table first, so a second exchange finds nothing whatever the
+   * outcome of the first; the verifier must match the challenge the client sent to /authorize.
+   */
+  async exchangeAuthCode(authCode: string, codeVerifier: string, client: ClientInfo): Promise<PasswordGrant> {
+    const now = this.now();
+    const stored = await consumeAuthCode(this.db, hashAuthCode(authCode));
+    if (!stored) throw new AuthServiceError(404, 'flow_state_not_found', AUTH_MESSAGES.authCodeNotFound);
+    if (stored.expires_at.getTime() <= now.getTime()) {
+      throw new AuthServiceError(400, 'flow_state_expired', AUTH_MESSAGES.authCodeExpired);
+    }
+    if (!verifierMatches(codeVerifier, stored.code_challenge, stored.code_challenge_method)) {
+      throw new AuthServiceError(400, 'bad_code_verifier', AUTH_MESSAGES.badCodeVerifier);
+    }
+    const user = await findUserById(this.db, stored.user_id);
+    if (!user) throw new AuthServiceError(404, 'flow_state_not_found', AUTH_MESSAGES.authCodeNotFound);
+    const grant = await this.openSession(user, client, now, { provider: stored.provider });
+    return { ...grant, device: this.devices.issue(user.id, this.devices.read(client.device)) };
+  }
+
+  /**
+   * A new account with a password, confirmed at once (there is no mail server), and its first
+   * session. The caller has checked the invitation that allows it (routes.ts). The password
+   * rules are those of a password change.
+   */
+  async signUp(
+    email: string,
+    password: string,
+    fullName: string | null,
+    client: ClientInfo,
+  ): Promise<PasswordGrant> {
+    assertAcceptablePassword(password);
+    if (await findUserByEmail(this.db, email)) {
+      throw new AuthServiceError(422, 'user_already_exists', AUTH_MESSAGES.userAlreadyExists);
+    }
+    const passwordHash = await hashPassword(password, this.passwordHashCost);
+    const now = this.now();
+    let user: User;
+    try {
+      user = await insertUser(this.db, { email, password_hash: passwordHash, full_name: fullName });
+    } catch (error) {
+      // The same address signed up a moment ago (users.email is unique).
+      if ((error as { code?: string }).code === '23505') {
+        throw new AuthServiceError(422, 'user_already_exists', AUTH_MESSAGES.userAlreadyExists);
+      }
+      throw error;
+    }
+    const grant = await this.openSession(user, client, now, { provider: 'email', signup: true });
+    return { ...grant, device: this.devices.issue(user.id, null) };
+  }
+
+  /** A new session of the user with its first refresh token, recorded as a sign-in. */
+  private async openSession(
+    user: User,
+    client: ClientInfo,
+    now: Date,
+    detail: Record<string, unknown>,
+  ): Promise<SessionGrant> {
+    const refresh = newRefreshToken();
+    const session = await this.db.transaction().execute(async (tx) => {
+      const created = await insertSession(tx, {
+        user_id: user.id,
+        not_after: new Date(now.getTime() + this.options.sessionTtlSeconds * 1000),
+        user_agent: client.userAgent?.slice(0, 500) ?? null,
+        ip: client.ip,
+      });
+      await insertRefreshToken(tx, { token_hash: refresh.hash, session_id: created.id, parent_id: null });
+      await recordSignIn(tx, user.id, now);
+      await insertSessionEvent(tx, {
+        user_id: user.id,
+        session_id: created.id,
+        type: 'sign_in',
+        occurred_at: now,
+        ip: client.ip,
+        user_agent: created.user_agent,
+        detail,
+      });
+      return created;
+    });
+    return this.grant({ ...user, last_sign_in_at: now }, session.id, refresh.token);
   }
 
   /**

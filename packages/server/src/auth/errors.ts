@@ -19,6 +19,11 @@ export type AuthErrorCode =
   | 'same_password'
   | 'weak_password'
   | 'provider_disabled'
+  | 'flow_state_not_found'
+  | 'flow_state_expired'
+  | 'bad_code_verifier'
+  | 'signup_disabled'
+  | 'user_already_exists'
   | 'not_found'
   | 'unexpected_failure';
 
@@ -68,9 +73,25 @@ export const AUTH_MESSAGES = {
   unsupportedGrantType: '対応していない grant_type です。',
   unsupportedLogoutScope: 'scope は global / local / others のいずれかを指定してください。',
   googleNotConfigured: 'Google ログインは設定されていません。管理者にお問い合わせください。',
-  googleNotAvailable:
-    'Google ログインはまだ利用できません。メールアドレスとパスワードでログインしてください。',
   unsupportedProvider: 'このログイン方法には対応していません。',
+  pkceRequired: 'code_challenge（PKCE）を指定してください。',
+  missingAuthCode: 'auth_code と code_verifier を指定してください。',
+  authCodeNotFound: 'ログインの確認コードが無効か、すでに使われています。もう一度ログインしてください。',
+  authCodeExpired: 'ログインの確認コードの有効期限が切れました。もう一度ログインしてください。',
+  badCodeVerifier: 'ログインを確認できませんでした。ログインを始めたブラウザーで、もう一度お試しください。',
+  googleStateInvalid:
+    'Google ログインの要求が無効か、すでに使われています。ログイン画面から、もう一度お試しください。',
+  googleFlowExpired: 'Google ログインの有効期限が切れました。ログイン画面から、もう一度お試しください。',
+  googleCancelled: 'Google でのログインがキャンセルされました。',
+  googleRefused: 'Google でログインできませんでした。もう一度お試しください。',
+  googleUnavailable: 'Google に接続できませんでした。時間をおいて、もう一度お試しください。',
+  googleEmailUnverified:
+    'Google アカウントのメールアドレスが確認されていないため、ログインできません。確認済みのアカウントをお使いください。',
+  signupNeedsInvitation:
+    'アカウントの作成には招待が必要です。管理者から届いた招待リンクから登録してください。',
+  userAlreadyExists:
+    'このメールアドレスのアカウントはすでにあります。ログインしてから、招待を受けてください。',
+  emailInvalid: 'メールアドレスの形式が正しくありません。',
   rateLimited: 'リクエストが多すぎます。しばらく待ってから、もう一度お試しください。',
   signInLocked: (minutes: number) =>
     `ログインの失敗が続いたため、ログインを一時的に制限しています。${minutes} 分ほど待ってから、もう一度お試しください。`,

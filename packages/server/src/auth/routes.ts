@@ -1,10 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
+import { checkInvitationForSignUp } from '../modules/invitations/invitation-codes';
 import { bearerToken } from '../platform/http/bearer';
 import type { AuthService, ClientInfo, SignOutScope, UserUpdate } from './auth-service';
 import { AUTH_MESSAGES, AuthServiceError, WeakPasswordError } from './errors';
+import { GoogleOidc } from './google-oidc';
+import { GoogleSignIn } from './google-sign-in';
 import { toGoTrueSession, toGoTrueUser } from './gotrue-user';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS, readCookie } from './sign-in-throttle';
+import { parseSignUp } from './sign-up';
 
 export interface AuthRoutesOptions {
   authService: AuthService;
@@ -100,6 +104,24 @@ function parseUserUpdate(body: unknown, email: string): UserUpdate {
   return update;
 }
 
+/** GoTrue's weak-password answer carries the reasons beside the usual three members. */
+function sendWeakPassword(reply: FastifyReply, error: WeakPasswordError) {
+  return reply.code(error.status).send({
+    code: error.status,
+    error_code: error.errorCode,
+    msg: error.message,
+    weak_password: { reasons: error.reasons },
+  });
+}
+
+/**
+ * The origin of the site as people reach it: PUBLIC_URL when configured, else the origin the
+ * request came to (behind a proxy, TRUST_PROXY makes that the forwarded one).
+ */
+function siteOrigin(request: FastifyRequest, config: Config): string {
+  return config.publicUrl ?? `${request.protocol}://${request.host}`;
+}
+
 function queryParam(request: FastifyRequest, name: string): string | undefined {
   const value = (request.query as Record<string, unknown> | undefined)?.[name];
   return typeof value === 'string' ? value : undefined;
@@ -129,6 +151,23 @@ export async function authRoutes(
     },
   );
 
+  // Sign-ins and sign-ups (each runs scrypt or talks to Google) share one budget per address
+  // and kind; refresh grants get ten times as many.
+  const signInRateLimit = (kind: string) => ({
+    rateLimit: {
+      max: config.authRateLimitPerMinute,
+      timeWindow: 60_000,
+      keyGenerator: (request: FastifyRequest) => `${request.ip}:${kind}`,
+      errorResponseBuilder: () =>
+        new AuthServiceError(429, 'over_request_rate_limit', AUTH_MESSAGES.rateLimited),
+    },
+  });
+  const googleSignIn = config.google
+    ? new GoogleSignIn(authService.db, new GoogleOidc(config.google), authService.now, {
+        warn: (message) => app.log.warn(message),
+      })
+    : null;
+
   async function requireSession(request: FastifyRequest) {
     const token = bearerToken(request);
     if (!token) throw new AuthServiceError(401, 'no_authorization', AUTH_MESSAGES.noAuthorization);
@@ -147,10 +186,12 @@ export async function authRoutes(
       config: {
         rateLimit: {
           max: (_request: FastifyRequest, key: string) =>
-            key.endsWith(':password') ? config.authRateLimitPerMinute : config.authRateLimitPerMinute * 10,
+            key.endsWith(':other') ? config.authRateLimitPerMinute * 10 : config.authRateLimitPerMinute,
           timeWindow: 60_000,
-          keyGenerator: (request: FastifyRequest) =>
-            `${request.ip}:${queryParam(request, 'grant_type') === 'password' ? 'password' : 'other'}`,
+          keyGenerator: (request: FastifyRequest) => {
+            const grantType = queryParam(request, 'grant_type');
+            return `${request.ip}:${grantType === 'password' || grantType === 'pkce' ? grantType : 'other'}`;
+          },
           errorResponseBuilder: () =>
             new AuthServiceError(429, 'over_request_rate_limit', AUTH_MESSAGES.rateLimited),
         },
@@ -175,7 +216,18 @@ export async function authRoutes(
         const grant = await authService.refresh(refreshToken, clientInfo(request));
         return reply.send(toGoTrueSession(grant));
       }
-      // PKCE (grant_type=pkce) arrives with Google sign-in.
+      if (grantType === 'pkce') {
+        // The one-time code of an external sign-in (GET /callback), with the verifier of the
+        // challenge the client sent to /authorize.
+        const authCode = stringField(request.body, 'auth_code');
+        const codeVerifier = stringField(request.body, 'code_verifier');
+        if (!authCode || !codeVerifier) {
+          throw new AuthServiceError(400, 'validation_failed', AUTH_MESSAGES.missingAuthCode);
+        }
+        const grant = await authService.exchangeAuthCode(authCode, codeVerifier, clientInfo(request));
+        reply.header('Set-Cookie', deviceCookie(request, grant.device));
+        return reply.send(toGoTrueSession(grant));
+      }
       throw new AuthServiceError(400, 'validation_failed', AUTH_MESSAGES.unsupportedGrantType);
     },
   );
@@ -207,14 +259,8 @@ export async function authRoutes(
         const updated = await authService.updateUser(session, user, update, clientInfo(request));
         return reply.send(toGoTrueUser(updated));
       } catch (error) {
-        // GoTrue's weak-password answer carries the reasons beside the usual three members.
         if (!(error instanceof WeakPasswordError)) throw error;
-        return reply.code(error.status).send({
-          code: error.status,
-          error_code: error.errorCode,
-          msg: error.message,
-          weak_password: { reasons: error.reasons },
-        });
+        return sendWeakPassword(reply, error);
       }
     },
   );
@@ -229,24 +275,86 @@ export async function authRoutes(
     return reply.code(204).send();
   });
 
+  // Sign-up is by invitation only: GoTrue's sign-up, accepted only with a usable invitation code
+  // for that address in `data.invitation_code`. The account is confirmed at once and signed in;
+  // joining the tenant is the invitation's own step (POST /api/invitations/use).
+  app.post('/signup', { config: signInRateLimit('signup') }, async (request, reply) => {
+    const signUp = parseSignUp(request.body);
+    if (!signUp.invitationCode) {
+      throw new AuthServiceError(403, 'signup_disabled', AUTH_MESSAGES.signupNeedsInvitation);
+    }
+    const invitation = await checkInvitationForSignUp(authService.db, signUp.invitationCode, signUp.email);
+    if (!invitation.ok) throw new AuthServiceError(403, 'signup_disabled', invitation.message);
+    try {
+      const grant = await authService.signUp(
+        signUp.email,
+        signUp.password,
+        signUp.fullName,
+        clientInfo(request),
+      );
+      reply.header('Set-Cookie', deviceCookie(request, grant.device));
+      return reply.send(toGoTrueSession(grant));
+    } catch (error) {
+      if (!(error instanceof WeakPasswordError)) throw error;
+      return sendWeakPassword(reply, error);
+    }
+  });
+
   app.get('/settings', async () => ({
     external: { email: true, phone: false, google: config.google !== null },
-    disable_signup: true,
-    mailer_autoconfirm: false,
+    // Open to sign-up requests, which are refused without an invitation (POST /signup).
+    disable_signup: false,
+    mailer_autoconfirm: true,
     phone_autoconfirm: false,
     sms_provider: '',
     saml_enabled: false,
   }));
 
-  // Google sign-in (OpenID Connect with state, nonce and PKCE, then grant_type=pkce on /token)
-  // belongs here; until it exists a configured Google answers that it is not available yet.
-  app.get('/authorize', async (request) => {
+  // Google sign-in: OpenID Connect with state, nonce and PKCE (google-sign-in.ts).
+  app.get('/authorize', { config: signInRateLimit('authorize') }, async (request, reply) => {
     const provider = queryParam(request, 'provider');
     if (provider !== 'google') {
       throw new AuthServiceError(400, 'validation_failed', AUTH_MESSAGES.unsupportedProvider);
     }
-    if (!config.google)
+    if (!googleSignIn)
       throw new AuthServiceError(400, 'validation_failed', AUTH_MESSAGES.googleNotConfigured);
-    throw new AuthServiceError(400, 'provider_disabled', AUTH_MESSAGES.googleNotAvailable);
+    const { location } = await googleSignIn.authorize({
+      site: siteOrigin(request, config),
+      redirectTo: queryParam(request, 'redirect_to'),
+      codeChallenge: queryParam(request, 'code_challenge'),
+      codeChallengeMethod: queryParam(request, 'code_challenge_method'),
+    });
+    return reply.header('Cache-Control', 'no-store').redirect(location, 302);
+  });
+
+  app.get('/callback', { config: signInRateLimit('callback') }, async (request, reply) => {
+    const site = siteOrigin(request, config);
+    const query: Record<string, string | undefined> = {};
+    for (const name of [
+      'code',
+      'state',
+      'error',
+      'error_description',
+      'iss',
+      'scope',
+      'authuser',
+      'hd',
+      'prompt',
+    ]) {
+      query[name] = queryParam(request, name);
+    }
+    const { location } = googleSignIn
+      ? await googleSignIn.callback(query, site)
+      : {
+          location: `${site}/auth/callback?${new URLSearchParams({
+            error: 'invalid_request',
+            error_code: 'provider_disabled',
+            error_description: AUTH_MESSAGES.googleNotConfigured,
+          })}`,
+        };
+    return reply
+      .header('Cache-Control', 'no-store')
+      .header('Referrer-Policy', 'no-referrer')
+      .redirect(location, 302);
   });
 }

@@ -12,10 +12,13 @@ import { customersHandlers } from './customers/customers.handlers';
 import { errorsHandlers } from './errors/errors.handlers';
 import { featuresHandlers } from './features/features.handlers';
 import { interactionsHandlers } from './interactions/interactions.handlers';
+import { invitationsHandlers } from './invitations/invitations.handlers';
 import type { ModuleDependencies } from './module';
 import { notificationsHandlers } from './notifications/notifications.handlers';
 import { sessionsHandlers } from './sessions/sessions.handlers';
+import { staffHandlers } from './staff/staff.handlers';
 import { systemHandlers } from './system/system.handlers';
+import { tenantUsersHandlers } from './tenant-users/tenant-users.handlers';
 
 export type { ModuleDependencies } from './module';
 
@@ -27,9 +30,12 @@ export function createApiHandlers(given: Omit<ModuleDependencies, 'events'>): Ap
     ...featuresHandlers(dependencies),
     ...sessionsHandlers(dependencies),
     ...customersHandlers(dependencies),
+    ...staffHandlers(dependencies),
     ...interactionsHandlers(dependencies),
     ...addressesHandlers(dependencies),
     ...notificationsHandlers(dependencies),
     ...errorsHandlers(dependencies),
+    ...invitationsHandlers(dependencies),
+    ...tenantUsersHandlers(dependencies),
   } satisfies ApiHandlers;
 }

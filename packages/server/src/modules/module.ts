@@ -22,4 +22,6 @@ export interface ModuleDependencies {
   databaseNotifications: DatabaseNotifications | null;
   /** The server's logger, for what a module reports beyond the request log (optional in tests). */
   log?: FastifyBaseLogger;
+  /** scrypt cost of passwords set on somebody's behalf (a new tenant user); the default if absent. */
+  passwordHashCost?: number;
 }

@@ -6,7 +6,7 @@ import type { NewCustomerRow } from '../modules/customers/customers.tables';
 import { insertInteractions } from '../modules/interactions/interactions.repository';
 import type { NewInteractionRow } from '../modules/interactions/interactions.tables';
 import { subscribeNotificationRules } from '../modules/notifications/notifications.rules';
-import { defaultFeatureSwitch, FEATURES } from '../platform/access/features';
+import { FEATURES } from '../platform/access/features';
 import { setFeatureSwitch } from '../platform/access/features.repository';
 import { ALL_PERMISSIONS, STAFF_PERMISSIONS } from '../platform/access/permissions';
 import { insertMembership, insertTenant } from '../platform/access/tenants.repository';
@@ -15,6 +15,7 @@ import type { Plan } from '../platform/db/schema';
 import { scopeToTenant } from '../platform/db/tenant-scope';
 import { DomainEvents } from '../platform/events/domain-events';
 import { GIVEN_NAMES, MIDORI_MATERIAL, SAKURA_MATERIAL, SURNAMES, type TenantMaterial } from './demo-data';
+import { seedDemoStaff } from './demo-staff';
 
 type DemoCustomer = Omit<NewCustomerRow, 'tenant_id'>;
 type DemoInteraction = Omit<NewInteractionRow, 'tenant_id'>;
@@ -36,6 +37,11 @@ interface DemoTenant {
   interactionsThisMonth: number;
   seed: number;
   material: TenantMaterial;
+  /**
+   * Every feature switched on (stored switches), so that a newcomer sees the whole product;
+   * otherwise no switch is stored and the spec's defaults apply.
+   */
+  everyFeatureOn: boolean;
 }
 
 // Fixed ids so that tests, end-to-end scenarios and documentation can name the demo tenants.
@@ -50,6 +56,7 @@ export const DEMO_TENANTS = {
     interactionsThisMonth: 8,
     seed: 20_261_101,
     material: SAKURA_MATERIAL,
+    everyFeatureOn: true,
   },
   midori: {
     id: '6f1c2a4e-3b5d-4e8f-9a1b-2c3d4e5f6a02',
@@ -61,6 +68,7 @@ export const DEMO_TENANTS = {
     interactionsThisMonth: 4,
     seed: 20_261_102,
     material: MIDORI_MATERIAL,
+    everyFeatureOn: false,
   },
 } as const satisfies Record<string, DemoTenant>;
 
@@ -298,8 +306,8 @@ export async function seedDemoData(
         .map((user) => user.id);
       const dataset = buildDemoDataset(tenant, staffIds, now);
       const scoped = await scopeToTenant(tx, tenant.id);
-      for (const feature of FEATURES) {
-        await setFeatureSwitch(scoped, feature, defaultFeatureSwitch(feature));
+      if (tenant.everyFeatureOn) {
+        for (const feature of FEATURES) await setFeatureSwitch(scoped, feature, true);
       }
       await insertCustomers(scoped, dataset.customers);
       await insertInteractions(scoped, dataset.interactions);
@@ -324,6 +332,7 @@ export async function seedDemoData(
           },
         });
       }
+      await seedDemoStaff(scoped);
     }
   });
 }

@@ -109,8 +109,9 @@ describe('access harness: every operation of the contract', () => {
 
   it('covers every operation of the contract', () => {
     expect(policies.length).toBeGreaterThanOrEqual(84);
-    // Health and the contract are public; a token is optional for the two error reports.
-    expect(guarded.length).toBe(policies.length - 4);
+    // Health, the contract and the invitation preview (/invite before signing in) are public; a
+    // token is optional for the two error reports.
+    expect(guarded.length).toBe(policies.length - 5);
     expect(optional.map((policy) => policy.operationId).sort()).toEqual([
       'reportClientError',
       'reportClientErrors',

@@ -7,8 +7,10 @@
  * operation with a record id in its path and no fixture for that parameter.
  */
 import { sql } from 'kysely';
+import { generateInvitationCode, hashInvitationCode } from '../../src/modules/invitations/invitation-codes';
 import type { Db } from '../../src/platform/db/database';
 import { withTenant } from '../../src/platform/db/tenant-scope';
+import { createUser } from '../support/fixtures';
 
 export interface RecordFixture {
   /** Path parameter names that hold this resource's id, per operation tag. */
@@ -122,6 +124,76 @@ export const recordFixtures: RecordFixture[] = [
       ),
     bodies: {
       updateNotification: () => ({ read: true }),
+    },
+  },
+  {
+    tag: 'staff',
+    parameter: 'id',
+    create: (owner, tenantId) =>
+      withTenant(owner, tenantId, async (tx) => {
+        const { id } = await tx
+          .insertInto('staff')
+          .values({
+            tenant_id: tenantId,
+            last_name: '他院',
+            first_name: '職員',
+            last_name_kana: 'タイン',
+            first_name_kana: 'ショクイン',
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return id;
+      }),
+    snapshot: (owner, tenantId, id) =>
+      withTenant(owner, tenantId, (tx) =>
+        tx.selectFrom('staff').selectAll().where('id', '=', id).executeTakeFirst(),
+      ),
+    bodies: {
+      updateStaff: () => ({ notes: '書き換え' }),
+    },
+  },
+  {
+    tag: 'invitations',
+    parameter: 'id',
+    create: (owner, tenantId) =>
+      withTenant(owner, tenantId, async (tx) => {
+        const { id } = await tx
+          .insertInto('invitations')
+          .values({
+            tenant_id: tenantId,
+            code_hash: hashInvitationCode(generateInvitationCode()),
+            email: null,
+            role: 'staff',
+            message: null,
+            expires_at: new Date(Date.now() + 7 * 24 * 60 * 60 * 1000),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return id;
+      }),
+    snapshot: (owner, tenantId, id) =>
+      withTenant(owner, tenantId, (tx) =>
+        tx.selectFrom('invitations').selectAll().where('id', '=', id).executeTakeFirst(),
+      ),
+  },
+  {
+    tag: 'tenant-users',
+    parameter: 'id',
+    create: async (owner, tenantId) =>
+      createUser(owner, {
+        email: `member-${crypto.randomUUID()}@other-tenant.example`,
+        fullName: '他院 職員',
+        memberships: [{ tenantId, role: 'admin', permissions: ['tenant_users.read'] }],
+      }),
+    snapshot: (owner, _tenantId, id) =>
+      owner
+        .selectFrom('tenant_users as m')
+        .innerJoin('users as u', 'u.id', 'm.user_id')
+        .select(['m.tenant_id', 'm.role', 'm.permissions', 'm.status', 'm.updated_at', 'u.full_name'])
+        .where('m.user_id', '=', id)
+        .execute(),
+    bodies: {
+      updateTenantUser: () => ({ role: 'user', full_name: '書き換え' }),
     },
   },
 ];

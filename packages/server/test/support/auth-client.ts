@@ -1,7 +1,7 @@
 import { AuthClient } from '../../../app/node_modules/@supabase/auth-js';
 
 /** Storage for the client as a browser's localStorage would keep it, in memory. */
-function memoryStorage() {
+export function memoryStorage() {
   const items = new Map<string, string>();
   return {
     getItem: (key: string) => items.get(key) ?? null,
@@ -10,13 +10,17 @@ function memoryStorage() {
   };
 }
 
-/** The official client the app uses (@supabase/auth-js), against the server at `origin`. */
-export function authClient(origin: string): InstanceType<typeof AuthClient> {
+/** The official client the app uses (@supabase/auth-js), against the server at `origin` (the app's flow is 'pkce'). */
+export function authClient(
+  origin: string,
+  options: { flowType?: 'implicit' | 'pkce' } = {},
+): InstanceType<typeof AuthClient> {
   return new AuthClient({
     url: `${origin}/auth/v1`,
     storage: memoryStorage(),
     persistSession: true,
     autoRefreshToken: false,
     detectSessionInUrl: false,
+    ...options,
   });
 }

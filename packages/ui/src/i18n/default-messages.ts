@@ -1,5 +1,6 @@
 import { buttonMessages } from './groups/button';
 import { commonMessages } from './groups/common';
+import { copyFieldMessages } from './groups/copy-field';
 import { crashMessages } from './groups/crash';
 import { dataTableMessages } from './groups/data-table';
 import { dateFieldMessages } from './groups/date-field';
@@ -11,10 +12,12 @@ import { networkMessages } from './groups/network';
 import { notificationsMessages } from './groups/notifications';
 import { paginationMessages } from './groups/pagination';
 import { passwordFieldMessages } from './groups/password-field';
+import { permissionMatrixMessages } from './groups/permission-matrix';
 import { progressMessages } from './groups/progress';
 import { searchInputMessages } from './groups/search-input';
 import { selectMessages } from './groups/select';
 import { sessionMessages } from './groups/session';
+import { settingSwitchMessages } from './groups/setting-switch';
 import { sidebarMessages } from './groups/sidebar';
 import { spinnerMessages } from './groups/spinner';
 import { tagInputMessages } from './groups/tag-input';
@@ -50,4 +53,7 @@ export const defaultMessages: Messages = {
   errors: errorsMessages,
   network: networkMessages,
   crash: crashMessages,
+  permissionMatrix: permissionMatrixMessages,
+  copyField: copyFieldMessages,
+  settingSwitch: settingSwitchMessages,
 };

@@ -252,6 +252,33 @@ export type Messages = {
     mailSubject: string;
     mailBody: (report: { errorId: string; message: string; time: string; url: string }) => string;
   };
+  permissionMatrix: {
+    /** Header of the first column (the rows' names). */
+    resourceHeader: string;
+    /** Name of a cell's checkbox, e.g. 顧客の閲覧. */
+    cellLabel: (resource: string, action: string) => string;
+    /** Read for a granted cell in a read-only matrix. */
+    granted: string;
+    /** Read for a cell that is not granted in a read-only matrix. */
+    denied: string;
+    /** Read for a cell that has no such permission. */
+    notApplicable: string;
+    /** Read (and shown as a legend) for a cell whose state differs from the defaults. */
+    differsFromDefault: string;
+    /** Legend under the table when defaults are given. */
+    differsLegend: string;
+  };
+  copyField: {
+    copy: string;
+    /** Shown on the button and announced for a moment after copying. */
+    copied: string;
+    /** Shown when the clipboard is unavailable or refused (the text is selected instead). */
+    failed: string;
+  };
+  settingSwitch: {
+    /** Announced while a change is being saved. */
+    busy: string;
+  };
 };
 
 /** Messages where every group, and every group's fields (and label maps' entries), may be left out. */

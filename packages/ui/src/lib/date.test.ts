@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formatDate,
-  formatDateTime,
-  formatJapaneseDate,
-  formatRelativeTime,
-  formatWareki,
-  isoDateToLocalDate,
-  isoDateToSlashes,
-  parseDateInput,
-} from './date';
+import { formatDate, formatDateTime, formatJapaneseDate } from './date';
+import { formatWareki, isoDateToLocalDate, isoDateToSlashes, parseDateInput } from './date-input';
+import { formatRelativeTime } from './date-relative';
 
 // Local-time constructors keep the tests independent of the machine's time zone.
 const at = (y: number, m: number, d: number, h = 0, min = 0, s = 0) => new Date(y, m - 1, d, h, min, s);

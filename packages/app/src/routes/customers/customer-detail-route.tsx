@@ -28,6 +28,7 @@ import { api } from '../../app/api';
 import { loaderTenant, prefetch } from '../../app/prefetch';
 import { queryClient } from '../../app/query-client';
 import { useToast } from '../../app/toasts';
+import { PERMISSION_DENIED_REASON, usePermissions } from '../../features/access/permissions';
 import { fieldLabel } from '../../features/customers/customer-contract';
 import { type Customer, customerKana, customerName } from '../../features/customers/customer-fields';
 import { CustomerFormDialog } from '../../features/customers/customer-form-dialog';
@@ -163,6 +164,10 @@ function CustomerDetail({
   const { toast } = useToast();
   const [editing, setEditing] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  // Editing needs customers.write (offered disabled with the reason); deleting and restoring
+  // customers.delete (not offered); recording an interaction interactions.write.
+  const { can } = usePermissions();
+  const canDelete = can('customers.delete');
   const deleteOptions = deleteCustomerMutationOptions(api, tenantId);
   const remove = useMutation({
     ...deleteOptions,
@@ -208,18 +213,24 @@ function CustomerDetail({
         actions={
           deleted ? null : (
             <>
-              <Button variant="outline" onClick={() => setEditing(true)}>
+              <Button
+                variant="outline"
+                disabledReason={can('customers.write') ? undefined : PERMISSION_DENIED_REASON}
+                onClick={() => setEditing(true)}
+              >
                 <Pencil aria-hidden="true" />
                 編集
               </Button>
-              <Button
-                variant={null}
-                onClick={() => setConfirmDelete(true)}
-                className="border border-input bg-surface text-error-subtle-foreground shadow-sm hover:bg-muted"
-              >
-                <Trash2 aria-hidden="true" />
-                削除
-              </Button>
+              {canDelete ? (
+                <Button
+                  variant={null}
+                  onClick={() => setConfirmDelete(true)}
+                  className="border border-input bg-surface text-error-subtle-foreground shadow-sm hover:bg-muted"
+                >
+                  <Trash2 aria-hidden="true" />
+                  削除
+                </Button>
+              ) : null}
             </>
           )
         }
@@ -231,27 +242,29 @@ function CustomerDetail({
             {customer.deleted_at ? `${formatTenantDateTime(customer.deleted_at)} に削除されました。` : ''}
             一覧や検索には表示されません。元に戻すと、対応履歴とともに再び使えます。
           </p>
-          <Button
-            size="sm"
-            variant="outline"
-            className="mt-2 w-fit"
-            loading={restore.isPending}
-            onClick={() =>
-              restore.mutate(customer.id, {
-                onSuccess: () => toast({ title: `${name} さんを元に戻しました`, variant: 'success' }),
-              })
-            }
-          >
-            <RotateCcw aria-hidden="true" />
-            元に戻す
-          </Button>
+          {canDelete ? (
+            <Button
+              size="sm"
+              variant="outline"
+              className="mt-2 w-fit"
+              loading={restore.isPending}
+              onClick={() =>
+                restore.mutate(customer.id, {
+                  onSuccess: () => toast({ title: `${name} さんを元に戻しました`, variant: 'success' }),
+                })
+              }
+            >
+              <RotateCcw aria-hidden="true" />
+              元に戻す
+            </Button>
+          ) : null}
         </Alert>
       )}
 
       <div className="grid min-w-0 items-start gap-6 lg:grid-cols-5">
         <CustomerProfile customer={customer} className="lg:col-span-2" />
         <div className="min-w-0 lg:col-span-3">
-          <InteractionTimeline customerId={customer.id} canAdd={!deleted} />
+          <InteractionTimeline customerId={customer.id} canAdd={!deleted && can('interactions.write')} />
         </div>
       </div>
 

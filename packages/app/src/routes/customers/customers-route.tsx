@@ -29,6 +29,7 @@ import { api } from '../../app/api';
 import { loaderTenant, prefetch } from '../../app/prefetch';
 import { queryClient } from '../../app/query-client';
 import { useToast } from '../../app/toasts';
+import { PERMISSION_DENIED_REASON, usePermissions } from '../../features/access/permissions';
 import { type Customer, customerKana, customerName } from '../../features/customers/customer-fields';
 import {
   CUSTOMER_PAGE_SIZE,
@@ -134,6 +135,8 @@ export function Component() {
   const createOpened = useOpenedOnce(createOpen);
   const importOpened = useOpenedOnce(importOpen);
   const search = useUrlText(state.q);
+  // Registering and importing need customers.write: offered disabled with the reason without it.
+  const writeDenied = usePermissions().can('customers.write') ? undefined : PERMISSION_DENIED_REASON;
   const company = useUrlText(state.company);
 
   const customers = useQuery({
@@ -254,7 +257,7 @@ export function Component() {
         description="氏名・フリガナ・電話番号などで探せます。ひらがな・カタカナ、全角・半角は区別しません。"
         actions={
           <>
-            <Button onClick={() => setCreateOpen(true)}>
+            <Button disabledReason={writeDenied} onClick={() => setCreateOpen(true)}>
               <Plus aria-hidden="true" />
               新規登録
             </Button>
@@ -274,7 +277,7 @@ export function Component() {
                 </DropdownMenuItem>
               </DropdownMenuContent>
             </DropdownMenu>
-            <Button variant="outline" onClick={() => setImportOpen(true)}>
+            <Button variant="outline" disabledReason={writeDenied} onClick={() => setImportOpen(true)}>
               <Upload aria-hidden="true" />
               CSV 取り込み
             </Button>
@@ -389,16 +392,18 @@ export function Component() {
               title="顧客がまだ登録されていません"
               description="新規登録するか、CSV ファイルからまとめて取り込めます。"
               action={
-                <>
-                  <Button onClick={() => setCreateOpen(true)}>
-                    <Plus aria-hidden="true" />
-                    新規登録
-                  </Button>
-                  <Button variant="outline" onClick={() => setImportOpen(true)}>
-                    <Upload aria-hidden="true" />
-                    CSV 取り込み
-                  </Button>
-                </>
+                writeDenied ? null : (
+                  <>
+                    <Button onClick={() => setCreateOpen(true)}>
+                      <Plus aria-hidden="true" />
+                      新規登録
+                    </Button>
+                    <Button variant="outline" onClick={() => setImportOpen(true)}>
+                      <Upload aria-hidden="true" />
+                      CSV 取り込み
+                    </Button>
+                  </>
+                )
               }
             />
           )

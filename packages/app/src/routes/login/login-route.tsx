@@ -42,7 +42,7 @@ export function loginSuccessPath(returnPath: string): string {
  * welcome of /login-success; a signed-in visit goes straight on (to / unless `redirect` says).
  */
 export function Component() {
-  const { state, notice, signIn } = useSession();
+  const { state, notice, signIn, withoutTenant } = useSession();
   const [searchParams] = useSearchParams();
   const returnPath = safeReturnPath(searchParams.get('redirect'));
   const [email, setEmail] = useState('');
@@ -70,6 +70,10 @@ export function Component() {
 
   if (state.status === 'signedIn') {
     return <Navigate to={signedInHere ? loginSuccessPath(returnPath) : returnPath} replace />;
+  }
+  // A new account signed in here to accept an invitation: straight back to the invite page.
+  if (withoutTenant && returnPath.startsWith(`${appRoutes.invite.path}?`)) {
+    return <Navigate to={returnPath} replace />;
   }
   if (state.status === 'loading' && !submitting) return <FullPageSpinner />;
 

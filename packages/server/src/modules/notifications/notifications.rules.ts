@@ -1,4 +1,5 @@
-import { INTERACTION_TYPE_LABELS } from '@tsumiki/api-client';
+import { INTERACTION_TYPE_LABELS, ROLE_LABELS } from '@tsumiki/api-client';
+import type { Role } from '../../platform/db/schema';
 import type { TenantTransaction } from '../../platform/db/tenant-scope';
 import type { DomainEvents, RecordedEvent } from '../../platform/events/domain-events';
 import type { InteractionType } from '../interactions/interactions.tables';
@@ -82,6 +83,20 @@ export const NOTIFICATION_RULES: Record<string, Rule> = {
       type: 'info',
       category: 'interaction',
       link: `/customers/${text(event.payload.customer_id)}`,
+    },
+  }),
+  // The tenant's admins hear that someone joined with an invitation (see invitations.service.ts).
+  'invitation.used': (event, actor) => ({
+    audience: {
+      kind: 'users',
+      userIds: userIds(...(Array.isArray(event.payload.admin_user_ids) ? event.payload.admin_user_ids : [])),
+    },
+    content: {
+      title: '招待したユーザーが参加しました',
+      message: `${actor}さんが招待から「${ROLE_LABELS[text(event.payload.role) as Role] ?? text(event.payload.role)}」として参加しました。`,
+      type: 'success',
+      category: 'user',
+      link: '/tenant-users',
     },
   }),
 };

@@ -72,7 +72,8 @@ function minutesDetail(detail: Record<string, unknown>, key: string): number | n
 export function describeSessionEvent(type: SessionEventType, detail: Record<string, unknown>): string {
   switch (type) {
     case 'sign_in':
-      return 'ログインしました。';
+      if (detail.signup === true) return 'アカウントを作成してログインしました。';
+      return detail.provider === 'google' ? 'Google でログインしました。' : 'ログインしました。';
     case 'signed_out':
       return 'ログアウトしました。';
     case 'session_extended': {

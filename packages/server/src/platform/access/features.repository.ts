@@ -23,3 +23,12 @@ export async function setFeatureSwitch(
     )
     .execute();
 }
+
+/** Forgets the tenant's own switch: the product's default applies again. */
+export async function deleteFeatureSwitch(tx: TenantTransaction, feature: string): Promise<void> {
+  await tx
+    .deleteFrom('tenant_features')
+    .where('tenant_id', '=', tx.tenantId)
+    .where('feature', '=', feature)
+    .execute();
+}

@@ -1,3 +1,4 @@
+import { ROLE_DEFAULT_PERMISSIONS } from '@tsumiki/api-client';
 import type { Role } from '../db/schema';
 
 /**
@@ -37,6 +38,8 @@ export const ALL_PERMISSIONS = [
   'ai.use',
   // Deep research and its PDF reports.
   'research.use',
+  // The tenant's settings: feature switches.
+  'settings.manage',
 ] as const;
 
 export type Permission = (typeof ALL_PERMISSIONS)[number];
@@ -46,39 +49,16 @@ export function isPermission(value: string): value is Permission {
 }
 
 /**
- * What a membership gets when it is created with a role and no explicit list. A membership's
- * permissions are stored with it, so an admin can narrow or widen them per person later.
+ * What a membership gets when it is created with a role and no explicit list: the one list the
+ * app's permission matrix shows too (@tsumiki/api-client). A membership's permissions are stored
+ * with it, so an admin can narrow or widen them per person later.
  */
-export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
-  admin: ALL_PERMISSIONS,
-  // Day-to-day work: customers and their history, documents, reading products, staff and the
-  // knowledge base, asking the AI tools, one's own notifications. Nothing administrative, no deletes.
-  staff: [
-    'customers.read',
-    'customers.write',
-    'interactions.read',
-    'interactions.write',
-    'products.read',
-    'documents.read',
-    'documents.write',
-    'staff.read',
-    'notifications.read',
-    'notifications.write',
-    'knowledge.read',
-    'ai.use',
-    'research.use',
-  ],
-  // Read-mostly: looks things up, keeps their own notifications tidy.
-  user: [
-    'customers.read',
-    'interactions.read',
-    'products.read',
-    'documents.read',
-    'notifications.read',
-    'notifications.write',
-    'knowledge.read',
-  ],
-};
+export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = ROLE_DEFAULT_PERMISSIONS;
+
+/** The role's default permissions, as a fresh array to store. */
+export function rolePermissions(role: Role): Permission[] {
+  return [...ROLE_PERMISSIONS[role]];
+}
 
 /** What a staff member gets by default. */
 export const STAFF_PERMISSIONS: readonly Permission[] = ROLE_PERMISSIONS.staff;

@@ -62,3 +62,55 @@ export async function insertMembership(
 ): Promise<void> {
   await db.insertInto('tenant_users').values(membership).execute();
 }
+
+/** The user's membership of one tenant, whatever its status, or undefined. */
+export async function findMembership(
+  db: DbExecutor,
+  tenantId: string,
+  userId: string,
+): Promise<{ role: Role; status: 'active' | 'inactive' } | undefined> {
+  return db
+    .selectFrom('tenant_users')
+    .select(['role', 'status'])
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** Whether the account with this (normalised) email belongs to the tenant, whatever the status. */
+export async function isMemberByEmail(db: DbExecutor, tenantId: string, email: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('tenant_users as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select('m.user_id')
+    .where('m.tenant_id', '=', tenantId)
+    .where('u.email', '=', email)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function findTenantName(db: DbExecutor, tenantId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('tenants').select('name').where('id', '=', tenantId).executeTakeFirst();
+  return row?.name;
+}
+
+/**
+ * The tenant's active administrators. With `lock`, their rows stay locked until the transaction
+ * ends: of two concurrent changes that would each leave one admin, the second sees the first's.
+ */
+export async function listActiveAdminIds(
+  db: DbExecutor,
+  tenantId: string,
+  options: { lock?: boolean } = {},
+): Promise<string[]> {
+  let query = db
+    .selectFrom('tenant_users')
+    .select('user_id')
+    .where('tenant_id', '=', tenantId)
+    .where('role', '=', 'admin')
+    .where('status', '=', 'active')
+    .orderBy('user_id');
+  if (options.lock) query = query.forUpdate();
+  const rows = await query.execute();
+  return rows.map((row) => row.user_id);
+}

@@ -177,3 +177,71 @@ export const AsLink: Story = {
     await expect(link).toHaveAttribute('data-slot', 'button');
   },
 };
+
+const REASON = 'この操作には「設定の管理」の権限が必要です';
+
+/**
+ * Locked with a reason: still reachable by Tab, aria-disabled, the reason in a tooltip on hover and
+ * focus and in aria-describedby. Click, Enter and Space do nothing.
+ */
+export const DisabledWithReason: Story = {
+  args: { children: '招待する', disabledReason: REASON },
+  play: async ({ args, canvas }) => {
+    const button = canvas.getByRole('button', { name: '招待する' });
+    await expect(button).not.toBeDisabled();
+    await expect(button).toHaveAttribute('aria-disabled', 'true');
+    await expect(button).toHaveAccessibleDescription(REASON);
+    await userEvent.tab();
+    await expect(button).toHaveFocus();
+    const tooltip = await screen.findByText(REASON, { selector: '[data-slot="tooltip-content"]' });
+    await expect(tooltip).toBeVisible();
+    await userEvent.keyboard('{Enter}');
+    await userEvent.keyboard(' ');
+    await userEvent.click(button);
+    await expect(args.onClick).not.toHaveBeenCalled();
+    // Hover shows it too (a locked button still takes pointer events).
+    await userEvent.tab();
+    await userEvent.unhover(button);
+    await waitFor(() => expect(document.querySelector('[data-slot="tooltip-content"]')).toBeNull());
+    await userEvent.hover(button);
+    await waitFor(() => expect(document.querySelector('[data-slot="tooltip-content"]')).toBeVisible());
+    await expect(getComputedStyle(button).pointerEvents).toBe('auto');
+  },
+};
+
+/** A locked submit button does not submit its form, by click or by Enter in a field. */
+export const DisabledWithReasonInForm: Story = {
+  render: function DisabledInFormStory() {
+    const [submitted, setSubmitted] = useState(0);
+    return (
+      <form
+        className="grid gap-3"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setSubmitted((count) => count + 1);
+        }}
+      >
+        <div className="flex flex-wrap items-end gap-3">
+          <label className="grid gap-1 text-sm">
+            メールアドレス
+            <input
+              name="email"
+              className="h-10 rounded-md border border-input px-3"
+              defaultValue="a@example.jp"
+            />
+          </label>
+          <Button type="submit" disabledReason={REASON}>
+            送信する
+          </Button>
+        </div>
+        <p className="text-sm">送信回数: {submitted}</p>
+      </form>
+    );
+  },
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: '送信する' }));
+    await userEvent.click(canvas.getByRole('textbox', { name: 'メールアドレス' }));
+    await userEvent.keyboard('{Enter}');
+    await expect(canvas.getByText('送信回数: 0')).toBeInTheDocument();
+  },
+};

@@ -70,3 +70,63 @@ describe('Button', () => {
     expect(button).not.toHaveAttribute('data-size');
   });
 });
+
+describe('Button with disabledReason', () => {
+  it('stays focusable, is aria-disabled, describes the reason and ignores click, Enter and Space', async () => {
+    const onClick = vi.fn();
+    render(
+      <Button disabledReason="権限がありません" onClick={onClick}>
+        招待する
+      </Button>,
+    );
+    const button = screen.getByRole('button', { name: '招待する' });
+    expect(button).not.toBeDisabled();
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    expect(button).toHaveAccessibleDescription('権限がありません');
+    await userEvent.tab();
+    expect(button).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await userEvent.keyboard(' ');
+    await userEvent.click(button);
+    expect(onClick).not.toHaveBeenCalled();
+  });
+
+  it('wins over disabled, and a plain disabled button is still removed from the tab order', () => {
+    render(
+      <>
+        <Button disabled disabledReason="理由">
+          理由つき
+        </Button>
+        <Button disabled>無効</Button>
+      </>,
+    );
+    expect(screen.getByRole('button', { name: '理由つき' })).not.toBeDisabled();
+    expect(screen.getByRole('button', { name: '無効' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: '無効' })).not.toHaveAttribute('aria-disabled');
+  });
+
+  it('keeps a locked submit button from submitting', async () => {
+    const onSubmit = vi.fn((event: SubmitEvent) => event.preventDefault());
+    render(
+      <form onSubmit={(event) => onSubmit(event.nativeEvent as SubmitEvent)}>
+        <Button type="submit" disabledReason="理由">
+          送信
+        </Button>
+      </form>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: '送信' }));
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('keeps a caller aria-describedby next to the reason', () => {
+    render(
+      <>
+        <p id="hint">補足</p>
+        <Button aria-describedby="hint" disabledReason="理由">
+          保存
+        </Button>
+      </>,
+    );
+    expect(screen.getByRole('button', { name: '保存' })).toHaveAccessibleDescription('補足 理由');
+  });
+});

@@ -1,6 +1,15 @@
 import { Slot, Slottable } from '@radix-ui/react-slot';
 import { cva, type VariantProps } from 'class-variance-authority';
-import { type ComponentProps, useEffect } from 'react';
+import {
+  type ComponentProps,
+  lazy,
+  type MouseEvent,
+  Suspense,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import { buttonMessages } from '../../i18n/groups/button';
 import { useMessageGroups } from '../../i18n/messages-provider';
 import { cn } from '../../lib/cn';
@@ -11,7 +20,10 @@ export const buttonVariants = cva(
   [
     'inline-flex shrink-0 cursor-pointer items-center gap-2 whitespace-nowrap rounded-md font-medium',
     'transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2',
-    'disabled:pointer-events-none disabled:opacity-60 aria-busy:cursor-progress aria-disabled:pointer-events-none aria-disabled:opacity-60',
+    'disabled:pointer-events-none disabled:opacity-60 aria-busy:cursor-progress aria-disabled:opacity-60',
+    // A button locked with a reason stays hoverable (its tooltip explains why); other aria-disabled
+    // ones (a disabled link) take no pointer events.
+    '[&[aria-disabled=true]:not([data-disabled-reason])]:pointer-events-none data-disabled-reason:cursor-not-allowed',
     "[&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4",
   ],
   {
@@ -57,9 +69,74 @@ export type ButtonProps = ComponentProps<'button'> &
     asChild?: boolean;
     /** Busy: shows a spinner, sets aria-busy, disables the button and announces 処理中. */
     loading?: boolean;
+    /**
+     * Why the action is not available (e.g. no permission). The button stays focusable but is
+     * aria-disabled, ignores clicks, Enter and Space, and tells the reason in a tooltip on hover
+     * and focus (linked with aria-describedby). Takes precedence over `disabled`.
+     */
+    disabledReason?: string;
   };
 
-export function Button({
+export function Button(props: ButtonProps) {
+  if (!props.disabledReason) return <ButtonCore {...props} />;
+  return <LockedButton {...props} disabledReason={props.disabledReason} />;
+}
+
+/**
+ * A button locked with a reason, and the reason shown beside it on hover and focus. The hint is a
+ * native popover (top layer: above dialogs, never clipped by a scrolling table) rather than the
+ * Radix tooltip, so that Button, which every first screen loads, does not bring the tooltip's
+ * positioning library with it.
+ */
+// Loaded on the first hover or focus of a locked button: most screens never show one.
+const ReasonHint = lazy(() => import('./reason-hint').then(({ ReasonHint }) => ({ default: ReasonHint })));
+
+function LockedButton(props: ButtonProps & { disabledReason: string }) {
+  const { onPointerEnter, onPointerLeave, onFocus, onBlur, onKeyDown, disabledReason } = props;
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const hovered = useRef(false);
+  const focused = useRef(false);
+  const update = (element: HTMLElement) => setAnchor(hovered.current || focused.current ? element : null);
+  return (
+    <>
+      <ButtonCore
+        {...props}
+        onPointerEnter={(event) => {
+          onPointerEnter?.(event);
+          hovered.current = true;
+          update(event.currentTarget);
+        }}
+        onPointerLeave={(event) => {
+          onPointerLeave?.(event);
+          hovered.current = false;
+          update(event.currentTarget);
+        }}
+        onFocus={(event) => {
+          onFocus?.(event);
+          focused.current = true;
+          update(event.currentTarget);
+        }}
+        onBlur={(event) => {
+          onBlur?.(event);
+          focused.current = false;
+          update(event.currentTarget);
+        }}
+        onKeyDown={(event) => {
+          onKeyDown?.(event);
+          if (event.key === 'Escape') setAnchor(null);
+        }}
+      />
+      {anchor && (
+        <Suspense fallback={null}>
+          <ReasonHint anchor={anchor}>{disabledReason}</ReasonHint>
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+/** Button without its tooltip: IconButton brings its own, which also shows the reason. */
+export function ButtonCore({
   className,
   variant,
   size,
@@ -67,8 +144,11 @@ export function Button({
   asChild = false,
   loading = false,
   disabled,
+  disabledReason,
   type,
   children,
+  onClick,
+  'aria-describedby': ariaDescribedBy,
   ...props
 }: ButtonProps) {
   const messages = useMessageGroups({ button: buttonMessages });
@@ -84,23 +164,43 @@ export function Button({
     return () => clearAnnouncement(loadingMessage);
   }, [loading, loadingMessage]);
 
+  const reasonId = useId();
   const Comp = asChild ? Slot : 'button';
-  const inactive = disabled || loading;
+  const locked = Boolean(disabledReason);
+  const inactive = !locked && (disabled || loading);
+  // Enter and Space on a button end in a click, so blocking the click blocks them too (and keeps
+  // a submit button from submitting, or a link from navigating).
+  const handleClick = locked
+    ? (event: MouseEvent<HTMLButtonElement>) => {
+        event.preventDefault();
+        event.stopPropagation();
+      }
+    : onClick;
+  const describedBy = [ariaDescribedBy, locked ? reasonId : undefined].filter(Boolean).join(' ') || undefined;
   return (
     <Comp
       data-slot="button"
       data-variant={variant === null ? undefined : (variant ?? 'primary')}
       data-size={size === null ? undefined : (size ?? 'md')}
+      data-disabled-reason={locked ? '' : undefined}
       // A plain <button> submits forms by default; ours only does when asked to.
       type={asChild ? type : (type ?? 'button')}
       disabled={asChild ? undefined : inactive}
-      aria-disabled={asChild && inactive ? true : undefined}
+      aria-disabled={locked || (asChild && inactive) ? true : undefined}
       aria-busy={loading || undefined}
+      aria-describedby={describedBy}
+      onClick={handleClick}
       {...props}
       className={cn(buttonVariants({ variant, size, align }), className)}
     >
       {loading && <Spinner decorative size="sm" />}
       <Slottable>{children}</Slottable>
+      {locked && (
+        // Hidden, so not part of the button's name; aria-describedby still reads it.
+        <span id={reasonId} hidden data-slot="button-disabled-reason">
+          {disabledReason}
+        </span>
+      )}
     </Comp>
   );
 }

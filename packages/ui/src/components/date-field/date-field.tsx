@@ -4,7 +4,7 @@ import { dateFieldMessages } from '../../i18n/groups/date-field';
 import { useMessageGroups } from '../../i18n/messages-provider';
 import { controlClasses, FieldFrame, hasContent, useFieldIds } from '../../internal/field';
 import { cn } from '../../lib/cn';
-import { formatWareki, isoDateToLocalDate, isoDateToSlashes, parseDateInput } from '../../lib/date';
+import { formatWareki, isoDateToLocalDate, isoDateToSlashes, parseDateInput } from '../../lib/date-input';
 import { isSubmitEnter } from '../../lib/ime';
 
 export type DateFieldProps = Omit<

@@ -76,3 +76,21 @@ export const KeyboardFocus: Story = {
     await waitFor(() => expect(tooltipOf()).toBeNull());
   },
 };
+
+/** Locked with a reason: one tooltip shows the name and the reason; clicking does nothing. */
+export const DisabledWithReason: Story = {
+  args: { label: '削除する', children: <Trash2 />, disabledReason: '削除する権限がありません' },
+  play: async ({ args, canvas }) => {
+    const button = canvas.getByRole('button', { name: '削除する' });
+    await expect(button).toHaveAttribute('aria-disabled', 'true');
+    await expect(button).toHaveAccessibleDescription('削除する権限がありません');
+    await userEvent.tab();
+    await expect(button).toHaveFocus();
+    await waitFor(() => expect(tooltipOf()).toBeVisible());
+    await expect(tooltipOf()).toHaveTextContent('削除する権限がありません');
+    await expect(document.querySelectorAll('[data-slot="tooltip-content"]')).toHaveLength(1);
+    await userEvent.keyboard('{Enter}');
+    await userEvent.click(button);
+    await expect(args.onClick).not.toHaveBeenCalled();
+  },
+};

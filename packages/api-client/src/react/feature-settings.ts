@@ -1,0 +1,34 @@
+import { mutationOptions, queryOptions } from '@tanstack/react-query';
+import { type ApiClient, unwrap } from '../client';
+import { accountKeys } from './account';
+import { type BodyOf, invalidates, type TenantId, tenantHeader, tenantKey } from './shared';
+
+// Apart from account.ts, whose flags every screen loads: only the settings screen needs these.
+
+/** GET /api/tenant-features — every feature with its state, its default and whether the tenant chose it. */
+export function featureSettingsQueryOptions(api: ApiClient, tenantId: TenantId) {
+  return queryOptions({
+    queryKey: accountKeys.featureSettings(tenantId),
+    queryFn: ({ signal }) =>
+      unwrap(
+        api.GET('/api/tenant-features', { params: tenantHeader(tenantId), signal }),
+        '/api/tenant-features',
+      ),
+  });
+}
+
+/**
+ * PUT /api/tenant-features — switches features on (true), off (false) or back to the default (null).
+ * Refetches the settings and the flags (both live under the tenant's 'features' key).
+ */
+export function updateFeatureSettingsMutationOptions(api: ApiClient, tenantId: TenantId) {
+  return mutationOptions({
+    mutationKey: [...tenantKey(tenantId), 'features', 'update'],
+    mutationFn: (body: BodyOf<'updateTenantFeatureSettings'>) =>
+      unwrap(
+        api.PUT('/api/tenant-features', { params: tenantHeader(tenantId), body }),
+        '/api/tenant-features',
+      ),
+    onSuccess: invalidates(tenantId, 'features'),
+  });
+}

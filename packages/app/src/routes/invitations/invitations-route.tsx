@@ -1,0 +1,413 @@
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { INVITATION_STATUS_LABELS, type Invitation, isApiError, ROLE_LABELS } from '@tsumiki/api-client';
+import { deleteInvitationMutationOptions, invitationsQueryOptions } from '@tsumiki/api-client/react';
+import {
+  Alert,
+  Button,
+  Chip,
+  type ChipProps,
+  ConfirmDialog,
+  DataTable,
+  type DataTableColumn,
+  EmptyState,
+  PageHeader,
+  Pagination,
+  Select,
+} from '@tsumiki/ui';
+import { MailPlus, SearchX } from 'lucide-react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { type LoaderFunctionArgs, type ShouldRevalidateFunction, useSearchParams } from 'react-router-dom';
+import { api } from '../../app/api';
+import { appRoutes } from '../../app/paths';
+import { loaderTenant, prefetch } from '../../app/prefetch';
+import { queryClient } from '../../app/query-client';
+import { useToast } from '../../app/toasts';
+import { PERMISSION_DENIED_REASON, usePermissions } from '../../features/access/permissions';
+import { isFeatureEnabled, useFeatureFlags } from '../../features/feature-flags';
+import {
+  INVITATION_PAGE_SIZE,
+  INVITATION_STATUSES,
+  type InvitationListState,
+  type InvitationStatus,
+  invitationListQuery,
+  parseInvitationListState,
+  serializeInvitationListState,
+} from '../../features/invitations/invitation-list-state';
+import { recipientLabel } from '../../features/invitations/recipient';
+import { isFeatureOff } from '../../features/sessions/feature-off';
+import { formatCount, formatTenantDateTime } from '../../lib/format';
+import { useSignedIn } from '../../session/session';
+
+const { title } = appRoutes.invitations;
+const description = '参加用のリンクを作って、同じ医院の人をこのテナントに招きます。';
+
+// The dialog is loaded the first time it opens: the list itself stays small.
+const CreateInvitationDialog = lazy(() =>
+  import('../../features/invitations/create-invitation-dialog').then((module) => ({
+    default: module.CreateInvitationDialog,
+  })),
+);
+
+const STATUS_CHIP: Record<InvitationStatus, ChipProps['variant']> = {
+  pending: 'success',
+  used: 'info',
+  expired: 'warning',
+  revoked: 'default',
+};
+
+/** Fetches the page the URL asks for while the chunk loads. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await prefetch(async () => {
+    const signedIn = await loaderTenant();
+    if (!signedIn) return;
+    const state = parseInvitationListState(new URL(request.url).searchParams);
+    await queryClient.ensureQueryData({
+      ...invitationsQueryOptions(api, signedIn.tenantId, invitationListQuery(state)),
+      retry: false,
+    });
+  });
+  return null;
+}
+
+/** Filtering and paging change only the query string: the screen fetches that itself. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}) => (currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate);
+
+function Unavailable({ heading, children }: { heading: string; children: string }) {
+  return (
+    <div className="flex min-w-0 flex-col gap-5">
+      <PageHeader title={title} />
+      <Alert variant="info" title={heading}>
+        {children}
+      </Alert>
+    </div>
+  );
+}
+
+/** /invitations: the tenant's invitations with their state; create, revoke, tidy up. */
+export function Component() {
+  const { flags } = useFeatureFlags();
+  const { can } = usePermissions();
+  if (!isFeatureEnabled(flags, 'invitations')) {
+    return (
+      <Unavailable heading="招待管理はこのテナントでは利用できません">
+        この機能はテナントの設定で無効になっています。利用したい場合は、テナントの管理者にお問い合わせください。
+      </Unavailable>
+    );
+  }
+  if (!can('invitations.read')) {
+    return <Unavailable heading="招待の一覧を表示できません">{PERMISSION_DENIED_REASON}</Unavailable>;
+  }
+  return <InvitationsScreen />;
+}
+
+type PendingAction = { kind: 'revoke' | 'remove'; invitation: Invitation };
+
+function recipient(invitation: Invitation): string {
+  return recipientLabel(invitation.email);
+}
+
+function InvitationsScreen() {
+  const { tenant } = useSignedIn();
+  const tenantId = tenant?.tenant_id;
+  const { can } = usePermissions();
+  const { toast } = useToast();
+  const [params, setParams] = useSearchParams();
+  const state = useMemo(() => parseInvitationListState(params), [params]);
+  const [createOpen, setCreateOpen] = useState(false);
+  const [createOpened, setCreateOpened] = useState(false);
+  const [pending, setPending] = useState<PendingAction | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+
+  const invitations = useQuery({
+    ...invitationsQueryOptions(api, tenantId, invitationListQuery(state)),
+    placeholderData: keepPreviousData,
+  });
+  const remove = useMutation({
+    ...deleteInvitationMutationOptions(api, tenantId),
+    meta: { errorDisplay: 'inline' },
+  });
+
+  const update = (patch: Partial<InvitationListState>) =>
+    setParams(serializeInvitationListState({ ...state, ...patch }));
+
+  // A page past the end (after deletions, or an old link) moves to the last page.
+  const data = invitations.isError ? undefined : invitations.data;
+  const lastPage = data ? Math.max(1, Math.ceil(data.total / INVITATION_PAGE_SIZE)) : 1;
+  useEffect(() => {
+    if (data && !invitations.isPlaceholderData && data.invitations.length === 0 && state.page > lastPage) {
+      setParams(serializeInvitationListState({ ...state, page: lastPage }), { replace: true });
+    }
+  }, [data, invitations.isPlaceholderData, state, lastPage, setParams]);
+
+  const canWrite = can('invitations.write');
+  const canDelete = can('invitations.delete');
+
+  const openCreate = () => {
+    setCreateOpened(true);
+    setCreateOpen(true);
+  };
+  const createButton = (
+    <Button onClick={openCreate} disabledReason={canWrite ? undefined : PERMISSION_DENIED_REASON}>
+      <MailPlus aria-hidden="true" />
+      招待を作成
+    </Button>
+  );
+
+  const columns: DataTableColumn<Invitation>[] = [
+    {
+      id: 'status',
+      header: '状態',
+      nowrap: true,
+      cell: (invitation) => (
+        <Chip variant={STATUS_CHIP[invitation.status]} data-testid="invitation-status">
+          {INVITATION_STATUS_LABELS[invitation.status]}
+        </Chip>
+      ),
+    },
+    {
+      id: 'email',
+      header: '宛先',
+      className: 'min-w-44',
+      cell: (invitation) => (
+        <div className="grid gap-0.5">
+          <span className={invitation.email ? 'break-all' : 'text-muted-foreground'}>
+            {recipient(invitation)}
+          </span>
+          {invitation.message ? (
+            <span className="line-clamp-2 text-xs text-muted-foreground">{invitation.message}</span>
+          ) : null}
+        </div>
+      ),
+    },
+    {
+      id: 'role',
+      header: '役割',
+      nowrap: true,
+      cell: (invitation) => (
+        <Chip variant={invitation.role === 'admin' ? 'primary' : 'default'}>
+          {ROLE_LABELS[invitation.role]}
+        </Chip>
+      ),
+    },
+    {
+      id: 'expires_at',
+      header: '有効期限',
+      nowrap: true,
+      hideBelow: 'sm',
+      cell: (invitation) => <DateTime value={invitation.expires_at} />,
+    },
+    {
+      id: 'created_at',
+      header: '作成日時',
+      nowrap: true,
+      hideBelow: 'lg',
+      cell: (invitation) => <DateTime value={invitation.created_at} />,
+    },
+    {
+      id: 'used_at',
+      header: '使用日時',
+      nowrap: true,
+      hideBelow: 'md',
+      cell: (invitation) => (invitation.used_at ? <DateTime value={invitation.used_at} /> : <Missing />),
+    },
+  ];
+  if (canDelete) {
+    columns.push({
+      id: 'actions',
+      header: <span className="sr-only">操作</span>,
+      align: 'end',
+      nowrap: true,
+      cell: (invitation) => {
+        const kind = invitation.status === 'pending' ? 'revoke' : 'remove';
+        const label = kind === 'revoke' ? '取り消し' : '一覧から削除';
+        return (
+          <Button
+            size="sm"
+            variant={kind === 'revoke' ? 'outline' : 'ghost'}
+            aria-label={`${label}（${recipient(invitation)}・${ROLE_LABELS[invitation.role]}）`}
+            onClick={() => {
+              setActionError(null);
+              setPending({ kind, invitation });
+            }}
+          >
+            {label}
+          </Button>
+        );
+      },
+    });
+  }
+
+  const confirmAction = async () => {
+    if (!pending) return;
+    const { kind, invitation } = pending;
+    setActionError(null);
+    try {
+      await remove.mutateAsync(invitation.id);
+    } catch (error) {
+      if (isApiError(error) && error.status === 404) {
+        // Someone else got there first: the list shows how things are now.
+        void invitations.refetch();
+        return;
+      }
+      setActionError(
+        isApiError(error) ? error.message : '操作を完了できませんでした。もう一度お試しください。',
+      );
+      throw error;
+    }
+    toast({
+      variant: 'success',
+      title: kind === 'revoke' ? '招待を取り消しました' : '招待を一覧から削除しました',
+      description: `${recipient(invitation)}（${ROLE_LABELS[invitation.role]}）`,
+    });
+  };
+
+  let summary = '';
+  if (invitations.isPlaceholderData) summary = '読み込んでいます…';
+  else if (data) {
+    const count = `${formatCount(data.total)} 件`;
+    summary = state.status
+      ? `「${INVITATION_STATUS_LABELS[state.status]}」の招待: ${count}`
+      : `招待: ${count}`;
+  }
+
+  return (
+    <div className="flex min-w-0 flex-col gap-5">
+      <PageHeader title={title} description={description} actions={createButton} />
+
+      <search aria-label="招待の絞り込み" className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <Select
+          label="状態"
+          className="sm:w-56"
+          placeholder={false}
+          options={[
+            { value: '', label: 'すべての状態' },
+            ...INVITATION_STATUSES.map((status) => ({
+              value: status,
+              label: INVITATION_STATUS_LABELS[status],
+            })),
+          ]}
+          value={state.status ?? ''}
+          onChange={(event) =>
+            update({ status: (event.target.value || null) as InvitationStatus | null, page: 1 })
+          }
+        />
+      </search>
+
+      <p
+        aria-live="polite"
+        className="min-h-5 text-sm text-muted-foreground tabular-nums"
+        data-testid="invitation-total"
+      >
+        {summary}
+      </p>
+
+      <DataTable
+        caption="招待の一覧"
+        columns={columns}
+        rows={data?.invitations ?? []}
+        getRowId={(invitation) => invitation.id}
+        getRowLabel={(invitation) => `${recipient(invitation)}（${ROLE_LABELS[invitation.role]}）`}
+        loading={invitations.isPending || (invitations.isFetching && invitations.isPlaceholderData)}
+        loadingRowCount={5}
+        error={
+          invitations.isError
+            ? isFeatureOff(invitations.error)
+              ? '招待管理はこのテナントでは無効になっています。'
+              : invitations.error.message
+            : undefined
+        }
+        onRetry={() => void invitations.refetch()}
+        empty={
+          state.status ? (
+            <EmptyState
+              icon={
+                <span className="mb-1 grid size-12 place-items-center rounded-full bg-muted text-muted-foreground">
+                  <SearchX aria-hidden="true" className="size-6" />
+                </span>
+              }
+              title={`「${INVITATION_STATUS_LABELS[state.status]}」の招待はありません`}
+              action={
+                <Button variant="outline" onClick={() => update({ status: null, page: 1 })}>
+                  すべての状態を表示
+                </Button>
+              }
+            />
+          ) : (
+            <EmptyState
+              icon={
+                <span className="mb-1 grid size-12 place-items-center rounded-full bg-muted text-muted-foreground">
+                  <MailPlus aria-hidden="true" className="size-6" />
+                </span>
+              }
+              title="まだ招待はありません"
+              description="招待を作成すると、参加用のリンクが発行されます。リンクを開いた人はアカウントを作ってこのテナントに参加できます。"
+              action={createButton}
+            />
+          )
+        }
+      />
+
+      {data && data.total > 0 && (
+        <Pagination
+          page={state.page}
+          pageSize={INVITATION_PAGE_SIZE}
+          total={data.total}
+          disabled={invitations.isFetching}
+          onPageChange={(page) => {
+            update({ page });
+            window.scrollTo({ top: 0 });
+          }}
+        />
+      )}
+
+      <ConfirmDialog
+        open={pending !== null}
+        onOpenChange={(open) => {
+          if (!open) setPending(null);
+        }}
+        title={pending?.kind === 'revoke' ? 'この招待を取り消しますか？' : 'この招待を一覧から削除しますか？'}
+        description={
+          pending?.kind === 'revoke'
+            ? '取り消すと、このリンクでは参加できなくなります。取り消した招待は一覧に残ります。'
+            : '一覧から消えるだけで、この招待で参加したユーザーはそのまま残ります。'
+        }
+        confirmLabel={pending?.kind === 'revoke' ? '取り消す' : '削除する'}
+        destructive
+        onConfirm={confirmAction}
+      >
+        {pending ? (
+          <p className="text-sm">
+            宛先: <span className="break-all font-medium">{recipient(pending.invitation)}</span>・役割:{' '}
+            {ROLE_LABELS[pending.invitation.role]}
+          </p>
+        ) : null}
+        {actionError ? <Alert variant="error">{actionError}</Alert> : null}
+      </ConfirmDialog>
+
+      <Suspense fallback={null}>
+        {createOpened ? <CreateInvitationDialog open={createOpen} onOpenChange={setCreateOpen} /> : null}
+      </Suspense>
+    </div>
+  );
+}
+
+function DateTime({ value }: { value: string }) {
+  return (
+    <time dateTime={value} className="tabular-nums">
+      {formatTenantDateTime(value)}
+    </time>
+  );
+}
+
+function Missing() {
+  return (
+    <span className="text-muted-foreground">
+      <span aria-hidden="true">—</span>
+      <span className="sr-only">未使用</span>
+    </span>
+  );
+}

@@ -1,0 +1,6 @@
+export {
+  PermissionMatrix,
+  type PermissionMatrixAction,
+  type PermissionMatrixProps,
+  type PermissionMatrixResource,
+} from './permission-matrix';

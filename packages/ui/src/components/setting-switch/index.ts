@@ -1,0 +1,1 @@
+export { SettingSwitch, type SettingSwitchProps } from './setting-switch';
