@@ -1,6 +1,9 @@
 import { AuthClient, isAuthError } from '@supabase/auth-js';
+import { appRoutes } from '../app/paths';
+import { safeReturnPath } from '../lib/format';
 import { AUTH_STORAGE_KEY } from './load-auth';
 import { authErrorCodes, messages } from './messages';
+import type { SignUpInput } from './session';
 
 // Loaded through loadAuth() only (see load-auth.ts): @supabase/auth-js is about 23 KB gzip, and
 // keeping it out of the entry chunk is what keeps the first screen inside its size budget.
@@ -32,4 +35,35 @@ export function authErrorMessage(error: unknown, fallback: string): string {
     if (JAPANESE.test(error.message)) return error.message;
   }
   return fallback;
+}
+
+/**
+ * Creates an account with an invitation code (the auth service accepts sign-ups only with one) and
+ * signs it in. Here rather than in the session provider, which the first paint loads.
+ */
+export async function signUpWithInvitation(input: SignUpInput): Promise<{ error: string | null }> {
+  try {
+    const { error } = await authClient.signUp({
+      email: input.email,
+      password: input.password,
+      options: { data: { invitation_code: input.invitationCode, full_name: input.fullName } },
+    });
+    return { error: error ? authErrorMessage(error, messages.signUpFailed) : null };
+  } catch (cause) {
+    return { error: authErrorMessage(cause, messages.signUpFailed) };
+  }
+}
+
+/**
+ * On the invite page, or on the way there (/login, /login-success or /auth/callback with
+ * `redirect=/invite?…`): an account with no tenant yet stays signed in to join one.
+ */
+export function isJoiningByInvitation(
+  location: Pick<Location, 'pathname' | 'search'> = window.location,
+): boolean {
+  if (location.pathname === appRoutes.invite.path) return true;
+  const via: string[] = [appRoutes.login.path, appRoutes.loginSuccess.path, appRoutes.authCallback.path];
+  if (!via.includes(location.pathname)) return false;
+  const redirect = safeReturnPath(new URLSearchParams(location.search).get('redirect'));
+  return redirect.startsWith(`${appRoutes.invite.path}?`);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isJoiningByInvitation } from './session';
+import { isJoiningByInvitation } from './auth-client';
 
 const at = (pathname: string, search = '') => isJoiningByInvitation({ pathname, search });
 

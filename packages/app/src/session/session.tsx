@@ -13,8 +13,7 @@ import {
   useState,
 } from 'react';
 import { api } from '../app/api';
-import { appRoutes } from '../app/paths';
-import { safeReturnPath, setDisplayTimeZone } from '../lib/format';
+import { setDisplayTimeZone } from '../lib/format';
 import { loadAuth } from './load-auth';
 import { messages } from './messages';
 
@@ -99,9 +98,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (isApiError(tenantMe.error) && tenantMe.error.status === 403) {
-      if (isJoiningByInvitation()) return;
-      setNotice(messages.notTenantUser);
-      void loadAuth().then(({ authClient }) => authClient.signOut({ scope: 'local' }));
+      void loadAuth().then((auth) => {
+        if (auth.isJoiningByInvitation()) return;
+        setNotice(messages.notTenantUser);
+        void auth.authClient.signOut({ scope: 'local' });
+      });
     }
   }, [tenantMe.error]);
 
@@ -147,20 +148,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }
   }, []);
 
-  const signUp = useCallback(async ({ email, password, fullName, invitationCode }: SignUpInput) => {
+  const signUp = useCallback(async (input: SignUpInput) => {
     setNotice(null);
     const auth = await loadAuth().catch(() => null);
-    if (!auth) return { error: messages.networkError };
-    try {
-      const { error } = await auth.authClient.signUp({
-        email,
-        password,
-        options: { data: { invitation_code: invitationCode, full_name: fullName } },
-      });
-      return { error: error ? auth.authErrorMessage(error, messages.signUpFailed) : null };
-    } catch (cause) {
-      return { error: auth.authErrorMessage(cause, messages.signUpFailed) };
-    }
+    return auth ? auth.signUpWithInvitation(input) : { error: messages.networkError };
   }, []);
 
   const signOut = useCallback(async () => {
@@ -230,20 +221,6 @@ export function tenantMeErrorMessage(error: unknown): string {
   if (!isApiError(error)) return messages.unknown;
   if (error.status === 0) return error.message;
   return messages.userFetchFailed(error.status, error.message);
-}
-
-/**
- * On the invite page, or on the way there (/login, /login-success or /auth/callback with
- * `redirect=/invite?…`): an account with no tenant yet stays signed in to join one.
- */
-export function isJoiningByInvitation(
-  location: Pick<Location, 'pathname' | 'search'> = window.location,
-): boolean {
-  if (location.pathname === appRoutes.invite.path) return true;
-  const via: string[] = [appRoutes.login.path, appRoutes.loginSuccess.path, appRoutes.authCallback.path];
-  if (!via.includes(location.pathname)) return false;
-  const redirect = safeReturnPath(new URLSearchParams(location.search).get('redirect'));
-  return redirect.startsWith(`${appRoutes.invite.path}?`);
 }
 
 export function useSession(): SessionContextValue {

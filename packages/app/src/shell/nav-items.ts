@@ -19,7 +19,7 @@ import {
   Workflow,
 } from 'lucide-react';
 import { type AppRoute, type AppRouteKey, appRoutes } from '../app/paths';
-import { hasPermission } from '../features/access/permissions';
+import { hasPermission } from '../features/access/has-permission';
 import type { FeatureKey } from '../features/feature-flags';
 
 interface AppNavEntry {

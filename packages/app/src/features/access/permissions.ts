@@ -1,5 +1,8 @@
-import { type CurrentUser, clientErrorMessages, type Permission } from '@tsumiki/api-client';
+import { clientErrorMessages, type Permission } from '@tsumiki/api-client';
 import { useSignedIn } from '../../session/session';
+import { hasPermission } from './has-permission';
+
+export { hasPermission };
 
 /**
  * Why an action is not offered, next to the disabled control (SPEC §6's permission-denied message
@@ -7,14 +10,6 @@ import { useSignedIn } from '../../session/session';
  * offer what would be refused.
  */
 export const PERMISSION_DENIED_REASON = `${clientErrorMessages.PERMISSION_DENIED}権限は管理者が変更できます。`;
-
-/**
- * Whether the user holds `permission` in the tenant the app works on (the first tenant, whose
- * permissions tenant-me returns): super admins hold every permission (SPEC §6).
- */
-export function hasPermission(user: CurrentUser, permission: Permission): boolean {
-  return user.is_super_admin || user.permissions.includes(permission);
-}
 
 /** `can(permission)` for the signed-in user, for hiding or disabling actions. */
 export function usePermissions(): { can: (permission: Permission) => boolean } {

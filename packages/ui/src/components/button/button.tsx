@@ -1,19 +1,10 @@
-import { Slot, Slottable } from '@radix-ui/react-slot';
 import { cva, type VariantProps } from 'class-variance-authority';
-import {
-  type ComponentProps,
-  lazy,
-  type MouseEvent,
-  Suspense,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-} from 'react';
+import { type ComponentProps, lazy, type MouseEvent, Suspense, useEffect, useId, useState } from 'react';
 import { buttonMessages } from '../../i18n/groups/button';
 import { useMessageGroups } from '../../i18n/messages-provider';
 import { cn } from '../../lib/cn';
 import { announce, clearAnnouncement, ensureLiveRegion } from '../../lib/live-announcer';
+import { Slot, Slottable } from '../../lib/slot';
 import { Spinner } from '../spinner/spinner';
 
 export const buttonVariants = cva(
@@ -78,55 +69,25 @@ export type ButtonProps = ComponentProps<'button'> &
   };
 
 export function Button(props: ButtonProps) {
-  if (!props.disabledReason) return <ButtonCore {...props} />;
-  return <LockedButton {...props} disabledReason={props.disabledReason} />;
-}
-
-/**
- * A button locked with a reason, and the reason shown beside it on hover and focus. The hint is a
- * native popover (top layer: above dialogs, never clipped by a scrolling table) rather than the
- * Radix tooltip, so that Button, which every first screen loads, does not bring the tooltip's
- * positioning library with it.
- */
-// Loaded on the first hover or focus of a locked button: most screens never show one.
-const ReasonHint = lazy(() => import('./reason-hint').then(({ ReasonHint }) => ({ default: ReasonHint })));
-
-function LockedButton(props: ButtonProps & { disabledReason: string }) {
-  const { onPointerEnter, onPointerLeave, onFocus, onBlur, onKeyDown, disabledReason } = props;
+  const { disabledReason, onPointerEnter, onFocus } = props;
+  // The hint's code loads on the first hover or focus of a locked button; it then follows the
+  // button's hover and focus itself. The button is never re-mounted for it.
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const hovered = useRef(false);
-  const focused = useRef(false);
-  const update = (element: HTMLElement) => setAnchor(hovered.current || focused.current ? element : null);
+  const activate = disabledReason && !anchor ? (element: HTMLElement) => setAnchor(element) : null;
   return (
     <>
       <ButtonCore
         {...props}
         onPointerEnter={(event) => {
           onPointerEnter?.(event);
-          hovered.current = true;
-          update(event.currentTarget);
-        }}
-        onPointerLeave={(event) => {
-          onPointerLeave?.(event);
-          hovered.current = false;
-          update(event.currentTarget);
+          activate?.(event.currentTarget);
         }}
         onFocus={(event) => {
           onFocus?.(event);
-          focused.current = true;
-          update(event.currentTarget);
-        }}
-        onBlur={(event) => {
-          onBlur?.(event);
-          focused.current = false;
-          update(event.currentTarget);
-        }}
-        onKeyDown={(event) => {
-          onKeyDown?.(event);
-          if (event.key === 'Escape') setAnchor(null);
+          activate?.(event.currentTarget);
         }}
       />
-      {anchor && (
+      {disabledReason && anchor && (
         <Suspense fallback={null}>
           <ReasonHint anchor={anchor}>{disabledReason}</ReasonHint>
         </Suspense>
@@ -134,6 +95,9 @@ function LockedButton(props: ButtonProps & { disabledReason: string }) {
     </>
   );
 }
+
+// Loaded on the first hover or focus of a locked button: most screens never show one.
+const ReasonHint = lazy(() => import('./reason-hint').then(({ ReasonHint }) => ({ default: ReasonHint })));
 
 /** Button without its tooltip: IconButton brings its own, which also shows the reason. */
 export function ButtonCore({

@@ -1,11 +1,42 @@
-import { type ReactNode, useLayoutEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { cn } from '../../lib/cn';
 
 const HINT_GAP = 6;
 const VIEWPORT_MARGIN = 4;
 
-/** The reason under its button (above it when there is no room below), kept in the viewport. */
+/**
+ * The reason of a locked button, shown while the button is hovered or focused (Escape hides it):
+ * under the button, or above it when there is no room below, kept in the viewport. A native
+ * popover: in the top layer, above dialogs, never clipped by a scrolling table.
+ */
 export function ReasonHint({ anchor, children }: { anchor: HTMLElement; children: ReactNode }) {
+  // Mounted by the hover or focus that first reached the button: open from the start.
+  const [open, setOpen] = useState(true);
+  useEffect(() => {
+    let focused = anchor === document.activeElement;
+    let hovered = !focused || anchor.matches(':hover');
+    const listeners: Array<[string, (event: Event) => void]> = [
+      ['pointerenter', () => (hovered = true)],
+      ['pointerleave', () => (hovered = false)],
+      ['focus', () => (focused = true)],
+      ['blur', () => (focused = false)],
+    ].map(([type, track]) => [
+      type as string,
+      () => {
+        (track as () => void)();
+        setOpen(hovered || focused);
+      },
+    ]);
+    listeners.push(['keydown', (event) => (event as KeyboardEvent).key === 'Escape' && setOpen(false)]);
+    for (const [type, listener] of listeners) anchor.addEventListener(type, listener);
+    return () => {
+      for (const [type, listener] of listeners) anchor.removeEventListener(type, listener);
+    };
+  }, [anchor]);
+  return open ? <PlacedHint anchor={anchor}>{children}</PlacedHint> : null;
+}
+
+function PlacedHint({ anchor, children }: { anchor: HTMLElement; children: ReactNode }) {
   const ref = useRef<HTMLSpanElement>(null);
   useLayoutEffect(() => {
     const hint = ref.current;

@@ -1,7 +1,7 @@
-import { Slot } from '@radix-ui/react-slot';
 import { cva, type VariantProps } from 'class-variance-authority';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
+import { Slot } from '../../lib/slot';
 
 export const chipVariants = cva(
   [

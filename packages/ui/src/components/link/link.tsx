@@ -1,10 +1,10 @@
-import { Slot, Slottable } from '@radix-ui/react-slot';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { ExternalLink } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { linkMessages } from '../../i18n/groups/link';
 import { useMessageGroups } from '../../i18n/messages-provider';
 import { cn } from '../../lib/cn';
+import { Slot, Slottable } from '../../lib/slot';
 
 export const linkVariants = cva(
   'inline-flex items-center gap-1 rounded-sm underline-offset-4 outline-none focus-visible:ring-2 focus-visible:ring-ring',
