@@ -1,30 +1,13 @@
 import type { CurrentUser, Permission } from '@tsumiki/api-client';
 import type { NavItem } from '@tsumiki/ui';
-import {
-  Bell,
-  BookOpen,
-  Bot,
-  FileText,
-  House,
-  MailPlus,
-  Megaphone,
-  MonitorSmartphone,
-  Package,
-  Scale,
-  ShieldUser,
-  Telescope,
-  ToggleRight,
-  UserCog,
-  Users,
-  Workflow,
-} from 'lucide-react';
 import { type AppRoute, type AppRouteKey, appRoutes } from '../app/paths';
 import { hasPermission } from '../features/access/has-permission';
 import type { FeatureKey } from '../features/feature-flags';
+import { deferredIcon, type NavIconName } from './deferred-icon';
 
 interface AppNavEntry {
   route: AppRouteKey;
-  icon: NavItem['icon'];
+  icon: NavIconName;
   /** The flag that hides the item when it is off; none for items that are always there. */
   feature?: FeatureKey;
   /** The permission needed to open the screen at all; the item is not offered without it. */
@@ -33,33 +16,39 @@ interface AppNavEntry {
 
 /** The sidebar of SPEC section 2 (Layout), in its order. Paths and labels come from appRoutes. */
 const entries: AppNavEntry[] = [
-  { route: 'home', icon: House },
-  { route: 'customers', icon: Users, feature: 'customers' },
-  { route: 'products', icon: Package, feature: 'products' },
-  { route: 'chat', icon: Bot, feature: 'staff_chat' },
+  { route: 'home', icon: 'House' },
+  { route: 'customers', icon: 'Users', feature: 'customers' },
+  { route: 'products', icon: 'Package', feature: 'products' },
+  { route: 'chat', icon: 'Bot', feature: 'staff_chat' },
   // The specification names this item's feature `legal_checks`, which is no flag: /legal-checks is
   // the old address of this screen (it redirects to /documents). Its flag is documents_enabled.
-  { route: 'documents', icon: FileText, feature: 'documents' },
-  { route: 'legalCheck', icon: Scale, feature: 'legal_check' },
-  { route: 'deepResearch', icon: Telescope, feature: 'deep_research' },
+  { route: 'documents', icon: 'FileText', feature: 'documents' },
+  { route: 'legalCheck', icon: 'Scale', feature: 'legal_check' },
+  { route: 'deepResearch', icon: 'Telescope', feature: 'deep_research' },
   // The specification names this item's feature `knowledge_base`, which is no flag either; SPEC
   // section 1 describes legal check as "knowledge base with chat", so legal_check_enabled governs it.
-  { route: 'knowledgeBase', icon: BookOpen, feature: 'legal_check' },
-  { route: 'invitations', icon: MailPlus, feature: 'invitations', permission: 'invitations.read' },
-  { route: 'workflow', icon: Workflow, feature: 'workflow_ai' },
-  { route: 'marketing', icon: Megaphone, feature: 'marketing_ai' },
-  { route: 'staff', icon: UserCog, feature: 'staff_management', permission: 'staff.read' },
-  { route: 'tenantUsers', icon: ShieldUser, feature: 'tenant_users', permission: 'tenant_users.read' },
-  { route: 'notifications', icon: Bell, feature: 'notifications' },
-  { route: 'sessionManager', icon: MonitorSmartphone, feature: 'session_management' },
+  { route: 'knowledgeBase', icon: 'BookOpen', feature: 'legal_check' },
+  { route: 'invitations', icon: 'MailPlus', feature: 'invitations', permission: 'invitations.read' },
+  { route: 'workflow', icon: 'Workflow', feature: 'workflow_ai' },
+  { route: 'marketing', icon: 'Megaphone', feature: 'marketing_ai' },
+  { route: 'staff', icon: 'UserCog', feature: 'staff_management', permission: 'staff.read' },
+  { route: 'tenantUsers', icon: 'ShieldUser', feature: 'tenant_users', permission: 'tenant_users.read' },
+  { route: 'notifications', icon: 'Bell', feature: 'notifications' },
+  { route: 'sessionManager', icon: 'MonitorSmartphone', feature: 'session_management' },
   // Not in SPEC's list and not governed by a flag (turning features off must stay possible).
-  { route: 'settings', icon: ToggleRight, permission: 'settings.manage' },
+  { route: 'settings', icon: 'ToggleRight', permission: 'settings.manage' },
 ];
 
 /** The app's sidebar items, for ui's AppSidebar (which knows no product of its own). */
 export const appNavItems: NavItem[] = entries.map(({ route, icon, feature }) => {
   const { path, title, navLabel }: AppRoute = appRoutes[route];
-  return { key: route, label: navLabel ?? title, href: path, icon, ...(feature ? { feature } : {}) };
+  return {
+    key: route,
+    label: navLabel ?? title,
+    href: path,
+    icon: deferredIcon(icon),
+    ...(feature ? { feature } : {}),
+  };
 });
 
 /** The items `user` may open; AppSidebar then hides those whose feature is off. */
