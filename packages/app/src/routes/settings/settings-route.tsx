@@ -149,7 +149,6 @@ function SettingsScreen() {
           <li>
             「AI法務チェック」と「ナレッジベースAI」は、どちらも「{FEATURE_LABELS.legal_check}」に従います。
           </li>
-          <li>「AI文書管理」は「{FEATURE_LABELS.documents}」に従います。</li>
           <li>「ホーム」と「機能の設定」はいつも表示されます（機能の設定は管理者だけに表示されます）。</li>
         </ul>
       </Alert>
