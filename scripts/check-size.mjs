@@ -25,7 +25,12 @@ const KB = 1000;
 // the entry for the screens that use them (-4.6 and -4.2); the first screens load 4 and 6 whole
 // files instead of 11 and 22, many of them small (packages/app/vite.config.ts, -1.6 and -3.8).
 const INITIAL_BUDGET = 140 * KB;
-const CHUNK_BUDGET = 60 * KB;
+// Raised from 60 to 72 KB on 2026-11-23 (README, design notes). The list screens with filters and
+// dialogs load Radix's select, dialog and popper (about 26 KB gzip) with their route: that used to
+// count as "already there" only because ui's Button pulled those into the first screens (found and
+// removed in the same change). Measured honestly: customers 61.9, invitations 64.2, staff 65.9,
+// tenant users 70.8 KB. To win back: load confirm dialogs and filter selects on first use.
+const CHUNK_BUDGET = 72 * KB;
 
 const appDir = join(root, 'packages/app');
 const distDir = join(appDir, 'dist');
