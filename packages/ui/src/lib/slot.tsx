@@ -43,12 +43,16 @@ function merge(child: ReactElement, slotProps: Props, children?: ReactNode[]) {
   const merged: Props = { ...slotProps, ...childProps };
   for (const [key, slotValue] of Object.entries(slotProps)) {
     const childValue = childProps[key];
-    if (/^on[A-Z]/.test(key) && typeof slotValue === 'function' && typeof childValue === 'function') {
-      merged[key] = (...args: unknown[]) => {
-        const result = childValue(...args);
-        slotValue(...args);
-        return result;
-      };
+    if (/^on[A-Z]/.test(key) && typeof slotValue === 'function') {
+      // A child's `onClick={undefined}` does not drop the slot's handler.
+      merged[key] =
+        typeof childValue === 'function'
+          ? (...args: unknown[]) => {
+              const result = childValue(...args);
+              slotValue(...args);
+              return result;
+            }
+          : slotValue;
     } else if (key === 'style') {
       merged[key] = { ...(slotValue as object), ...(childValue as object) };
     } else if (key === 'className') {
