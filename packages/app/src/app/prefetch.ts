@@ -1,4 +1,6 @@
+import type { EnsureQueryDataOptions, QueryKey } from '@tanstack/react-query';
 import { tenantMeQueryOptions } from '@tsumiki/api-client/react';
+import type { LoaderFunctionArgs, ShouldRevalidateFunction } from 'react-router-dom';
 import { currentSession } from '../session/load-auth';
 import { activeTenant } from '../session/session';
 import { api } from './api';
@@ -42,5 +44,33 @@ export async function loaderTenant(): Promise<{
   const tenant = activeTenant(me.user);
   return { tenantId: tenant?.tenant_id, timeZone: tenant?.time_zone };
 }
+
+/**
+ * The loader of a list screen whose state lives in the query string: prefetches the page the URL
+ * asks for while the route's chunk loads (see `prefetch`).
+ */
+export function listRouteLoader<TQueryFnData, TError, TData, TQueryKey extends QueryKey>(
+  queryFor: (
+    tenantId: string | undefined,
+    params: URLSearchParams,
+  ) => EnsureQueryDataOptions<TQueryFnData, TError, TData, TQueryKey>,
+) {
+  return async ({ request }: LoaderFunctionArgs) => {
+    await prefetch(async () => {
+      const signedIn = await loaderTenant();
+      if (!signedIn) return;
+      const options = queryFor(signedIn.tenantId, new URL(request.url).searchParams);
+      await queryClient.ensureQueryData({ ...options, retry: false });
+    });
+    return null;
+  };
+}
+
+/** For list screens: searching, filtering, sorting and paging change only the query string, which the screen fetches itself. */
+export const revalidateOnPathChange: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}) => (currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate);
 
 function noop() {}

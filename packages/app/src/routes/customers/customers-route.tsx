@@ -17,17 +17,9 @@ import {
 } from '@tsumiki/ui';
 import { ChevronDown, Download, Plus, SearchX, Upload, Users } from 'lucide-react';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import {
-  Link,
-  type LoaderFunctionArgs,
-  type ShouldRevalidateFunction,
-  useLocation,
-  useNavigate,
-  useSearchParams,
-} from 'react-router-dom';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { api } from '../../app/api';
-import { loaderTenant, prefetch } from '../../app/prefetch';
-import { queryClient } from '../../app/query-client';
+import { listRouteLoader, revalidateOnPathChange } from '../../app/prefetch';
 import { useToast } from '../../app/toasts';
 import { PERMISSION_DENIED_REASON, usePermissions } from '../../features/access/permissions';
 import { type Customer, customerKana, customerName } from '../../features/customers/customer-fields';
@@ -102,25 +94,12 @@ function useOpenedOnce(open: boolean): boolean {
   return opened;
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await prefetch(async () => {
-    const signedIn = await loaderTenant();
-    if (!signedIn) return;
-    const state = parseCustomerListState(new URL(request.url).searchParams);
-    await queryClient.ensureQueryData({
-      ...customersQueryOptions(api, signedIn.tenantId, customerListQuery(state)),
-      retry: false,
-    });
-  });
-  return null;
-}
+/** Fetches the page the URL asks for while the chunk loads. */
+export const loader = listRouteLoader((tenantId, params) =>
+  customersQueryOptions(api, tenantId, customerListQuery(parseCustomerListState(params))),
+);
 
-/** Searching, sorting and paging change only the query string: the screen fetches those itself. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({
-  currentUrl,
-  nextUrl,
-  defaultShouldRevalidate,
-}) => (currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate);
+export const shouldRevalidate = revalidateOnPathChange;
 
 /** /customers: search, filter, sort and page the customers; everything in the URL. */
 export function Component() {

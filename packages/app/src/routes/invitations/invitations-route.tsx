@@ -16,11 +16,10 @@ import {
 } from '@tsumiki/ui';
 import { MailPlus, SearchX } from 'lucide-react';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { type LoaderFunctionArgs, type ShouldRevalidateFunction, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { api } from '../../app/api';
 import { appRoutes } from '../../app/paths';
-import { loaderTenant, prefetch } from '../../app/prefetch';
-import { queryClient } from '../../app/query-client';
+import { listRouteLoader, revalidateOnPathChange } from '../../app/prefetch';
 import { useToast } from '../../app/toasts';
 import { PERMISSION_DENIED_REASON, usePermissions } from '../../features/access/permissions';
 import { isFeatureEnabled, useFeatureFlags } from '../../features/feature-flags';
@@ -56,25 +55,11 @@ const STATUS_CHIP: Record<InvitationStatus, ChipProps['variant']> = {
 };
 
 /** Fetches the page the URL asks for while the chunk loads. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await prefetch(async () => {
-    const signedIn = await loaderTenant();
-    if (!signedIn) return;
-    const state = parseInvitationListState(new URL(request.url).searchParams);
-    await queryClient.ensureQueryData({
-      ...invitationsQueryOptions(api, signedIn.tenantId, invitationListQuery(state)),
-      retry: false,
-    });
-  });
-  return null;
-}
+export const loader = listRouteLoader((tenantId, params) =>
+  invitationsQueryOptions(api, tenantId, invitationListQuery(parseInvitationListState(params))),
+);
 
-/** Filtering and paging change only the query string: the screen fetches that itself. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({
-  currentUrl,
-  nextUrl,
-  defaultShouldRevalidate,
-}) => (currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate);
+export const shouldRevalidate = revalidateOnPathChange;
 
 function Unavailable({ heading, children }: { heading: string; children: string }) {
   return (

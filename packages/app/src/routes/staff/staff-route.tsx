@@ -16,11 +16,10 @@ import {
 } from '@tsumiki/ui';
 import { IdCard, Pencil, Plus, SearchX, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { type LoaderFunctionArgs, type ShouldRevalidateFunction, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { api } from '../../app/api';
 import { appRoutes } from '../../app/paths';
-import { loaderTenant, prefetch } from '../../app/prefetch';
-import { queryClient } from '../../app/query-client';
+import { listRouteLoader, revalidateOnPathChange } from '../../app/prefetch';
 import { useToast } from '../../app/toasts';
 import { PERMISSION_DENIED_REASON, usePermissions } from '../../features/access/permissions';
 import { FeatureOffScreen, PermissionDeniedScreen } from '../../features/access/screen-states';
@@ -69,25 +68,11 @@ const StaffFormDialog = lazy(() =>
 );
 
 /** Fetches the page the URL asks for while the chunk loads. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await prefetch(async () => {
-    const signedIn = await loaderTenant();
-    if (!signedIn) return;
-    const state = parseStaffListState(new URL(request.url).searchParams);
-    await queryClient.ensureQueryData({
-      ...staffListQueryOptions(api, signedIn.tenantId, staffListQuery(state)),
-      retry: false,
-    });
-  });
-  return null;
-}
+export const loader = listRouteLoader((tenantId, params) =>
+  staffListQueryOptions(api, tenantId, staffListQuery(parseStaffListState(params))),
+);
 
-/** Searching, filtering, sorting and paging change only the query string. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({
-  currentUrl,
-  nextUrl,
-  defaultShouldRevalidate,
-}) => (currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate);
+export const shouldRevalidate = revalidateOnPathChange;
 
 /** /staff: the clinic's roster (not the user accounts: those are /tenant-users). */
 export function Component() {

@@ -20,10 +20,10 @@ import {
 } from '@tsumiki/ui';
 import { SearchX, ShieldUser, UserPlus } from 'lucide-react';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { type LoaderFunctionArgs, type ShouldRevalidateFunction, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { api } from '../../app/api';
 import { appRoutes } from '../../app/paths';
-import { loaderTenant, prefetch } from '../../app/prefetch';
+import { listRouteLoader, revalidateOnPathChange } from '../../app/prefetch';
 import { queryClient } from '../../app/query-client';
 import { useToast } from '../../app/toasts';
 import { PERMISSION_DENIED_REASON, usePermissions } from '../../features/access/permissions';
@@ -57,25 +57,11 @@ const AccessDialog = lazy(() =>
 const ACTIVE_ADMINS = { role: 'admin', status: 'active', limit: 1 } as const;
 
 /** Fetches the page the URL asks for while the chunk loads. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await prefetch(async () => {
-    const signedIn = await loaderTenant();
-    if (!signedIn) return;
-    const state = parseTenantUserListState(new URL(request.url).searchParams);
-    await queryClient.ensureQueryData({
-      ...tenantUsersQueryOptions(api, signedIn.tenantId, tenantUserListQuery(state)),
-      retry: false,
-    });
-  });
-  return null;
-}
+export const loader = listRouteLoader((tenantId, params) =>
+  tenantUsersQueryOptions(api, tenantId, tenantUserListQuery(parseTenantUserListState(params))),
+);
 
-/** Searching, filtering and paging change only the query string: the screen fetches those itself. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({
-  currentUrl,
-  nextUrl,
-  defaultShouldRevalidate,
-}) => (currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate);
+export const shouldRevalidate = revalidateOnPathChange;
 
 /** /tenant-users: who may use this tenant, their role, permissions and status. */
 export function Component() {
