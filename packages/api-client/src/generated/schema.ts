@@ -488,7 +488,8 @@ export interface paths {
         delete: operations["deleteDocument"];
         options?: never;
         head?: never;
-        patch?: never;
+        /** 文書の名前・説明・タグを変える */
+        patch: operations["updateDocument"];
         trace?: never;
     };
     "/api/documents/search": {
@@ -526,6 +527,27 @@ export interface paths {
          *     語句（2 文字単位）の重なりで近さを測ります。本文を要求しません。
          */
         post: operations["semanticSearchDocuments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/documents/{id}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 文書のファイルを取得する（プレビュー・ダウンロード）
+         * @description アップロードされたファイルをそのまま返します。`Content-Type` は保存時に中身から判定した形式、
+         *     ファイル名は `Content-Disposition` の `filename*`（UTF-8）に入ります。
+         */
+        get: operations["downloadDocument"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1247,6 +1269,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/knowledge/legal_checks/{id}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** ナレッジベースの文書のファイルを取得する（プレビュー・ダウンロード） */
+        get: operations["downloadKnowledgeDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/knowledge/legal_checks/{id}/passages/{chunkIndex}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 回答の根拠にした箇所を前後の文脈とともに取得する
+         * @description 回答の `sources[].metadata.chunk_index` で、引用した箇所とその前後を返します。
+         */
+        get: operations["getKnowledgePassage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/knowledge/chat": {
         parameters: {
             query?: never;
@@ -1477,7 +1536,6 @@ export interface components {
             /** エラー */
             error: {
                 /**
-                 * 招待コード
                  * @description 例 AUTH_001, VAL_001, RES_001, SYS_001, SYS_005
                  * @example AUTH_001
                  */
@@ -2220,6 +2278,10 @@ export interface components {
             description: string | null;
             tags: string[];
             extraction_status: components["schemas"]["ExtractionStatus"];
+            /** @description 本文を読み取れなかった理由（日本語。`failed`・`unsupported` のとき） */
+            extraction_error: string | null;
+            /** @description ページ数（PDF のように分かる形式のみ。抽出が終わるまでは null） */
+            page_count: number | null;
             /**
              * Format: uuid
              * @description アップロードしたユーザー
@@ -2233,8 +2295,30 @@ export interface components {
         DocumentDetail: components["schemas"]["Document"] & {
             /** @description 抽出した本文の冒頭（最大 2,000 文字） */
             text_preview: string | null;
-            /** @description ページ数（分かる形式のみ） */
-            page_count: number | null;
+            /** @description 入っているフォルダーと上位のフォルダー（フォルダーなしなら null） */
+            folder: components["schemas"]["FolderPath"] | null;
+        };
+        FolderPath: {
+            /**
+             * ID
+             * Format: uuid
+             */
+            id: string;
+            name: string;
+            /** @description 上位のフォルダー（最上位から親まで） */
+            ancestors: components["schemas"]["FolderRef"][];
+        };
+        /** @description 変える項目だけを送ります。`description` は null で消えます。 */
+        DocumentUpdate: {
+            /**
+             * ファイル名
+             * @description 表示するファイル名（拡張子を含む）
+             */
+            file_name?: string;
+            /** 説明 */
+            description?: string | null;
+            /** タグ */
+            tags?: components["schemas"]["Tags"];
         };
         /**
          * @description 文書の並べ替えの項目
@@ -2276,10 +2360,7 @@ export interface components {
         };
         UploadFailure: {
             file_name: string;
-            /**
-             * 招待コード
-             * @description エラーコード（例 FILE_001）
-             */
+            /** @description エラーコード（例 FILE_001） */
             code: string;
             /**
              * メッセージ
@@ -2295,12 +2376,21 @@ export interface components {
             document: components["schemas"]["Document"];
             /** @description 一致した箇所の前後の抜粋 */
             snippet: string | null;
+            /** @description `snippet` の中で検索語に一致した範囲（文字の位置。強調表示用） */
+            highlights: components["schemas"]["TextRange"][];
+            /** @description 抜粋のあるページ（ページの分かる形式のみ） */
+            page: number | null;
             /** @description 近さ（1 がもっとも近い。キーワード検索では null） */
             score: number | null;
         };
         DocumentSearchResult: {
             total: number;
             results: components["schemas"]["DocumentSearchHit"][];
+        };
+        TextRange: {
+            /** @description 先頭からの位置（UTF-16 の文字単位） */
+            start: number;
+            length: number;
         };
         SemanticSearchResult: {
             mode: components["schemas"]["AiMode"];
@@ -3469,8 +3559,12 @@ export interface components {
             content_type: string;
             size_bytes: number;
             status: components["schemas"]["KnowledgeDocumentStatus"];
+            /** @description 索引できなかった理由（日本語。`failed` のとき） */
+            error: string | null;
             /** @description 索引した断片の数 */
             chunk_count: number;
+            /** @description ページ数（PDF のように分かる形式のみ） */
+            page_count: number | null;
             /** Format: uuid */
             uploaded_by: string | null;
             /** Format: date-time */
@@ -3514,6 +3608,25 @@ export interface components {
              */
             include_metadata?: boolean;
         };
+        KnowledgePassage: {
+            /**
+             * ID
+             * Format: uuid
+             */
+            document_id: string;
+            title: string;
+            file_name: string;
+            /** @description MIME タイプ（PDF ならページを開いて表示できます） */
+            content_type: string;
+            chunk_index: number;
+            page: number | null;
+            /** @description 引用した箇所の全文 */
+            text: string;
+            /** @description 直前の断片（なければ null） */
+            previous: string | null;
+            /** @description 直後の断片（なければ null） */
+            next: string | null;
+        };
         KnowledgeSourceMetadata: {
             file_name: string;
             /** @description 文書内の断片の番号 */
@@ -3552,9 +3665,11 @@ export interface components {
             id: string;
             /** 質問・検索語 */
             query: string;
-            /** @description 回答（Markdown） */
+            /** @description 回答（Markdown）。根拠の番号 `[1]` は `sources` の順です。最後に「法的助言ではない」旨の注意書きが付きます。 */
             answer: string;
             mode: components["schemas"]["AiMode"];
+            /** @description 登録された資料に関係する記載が見つかったか（false なら回答はその旨だけです） */
+            found: boolean;
             sources: components["schemas"]["KnowledgeSource"][];
             /** コメント */
             feedback: components["schemas"]["KnowledgeChatFeedback"] | null;
@@ -3804,6 +3919,16 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description 保存されたファイル（中身から判定した形式で返ります） */
+        StoredFile: {
+            headers: {
+                "Content-Disposition": components["headers"]["ContentDisposition"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/octet-stream": Blob;
             };
         };
         /** @description 調査レポートの PDF */
@@ -4626,7 +4751,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
-            501: components["responses"]["NotImplemented"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -4660,7 +4784,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
-            501: components["responses"]["NotImplemented"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -4700,7 +4823,6 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
-            501: components["responses"]["NotImplemented"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -4732,7 +4854,6 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
-            501: components["responses"]["NotImplemented"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -4762,7 +4883,41 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
-            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateDocument: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path: {
+                /** @description 対象の ID */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DocumentUpdate"];
+            };
+        };
+        responses: {
+            /** @description 更新後の文書 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Document"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -4799,7 +4954,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
-            501: components["responses"]["NotImplemented"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -4832,7 +4986,32 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
-            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    downloadDocument: {
+        parameters: {
+            query?: {
+                /** @description `inline` はブラウザーで表示（プレビュー）、`attachment` は保存 */
+                disposition?: "inline" | "attachment";
+            };
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path: {
+                /** @description 対象の ID */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["StoredFile"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -4868,7 +5047,6 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
-            501: components["responses"]["NotImplemented"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -5936,7 +6114,6 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
-            501: components["responses"]["NotImplemented"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -5970,7 +6147,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["ValidationFailed"];
-            501: components["responses"]["NotImplemented"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -6002,7 +6178,6 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
-            501: components["responses"]["NotImplemented"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -6039,7 +6214,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["ValidationFailed"];
-            501: components["responses"]["NotImplemented"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -6070,7 +6244,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["ValidationFailed"];
-            501: components["responses"]["NotImplemented"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -6107,7 +6280,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["ValidationFailed"];
-            501: components["responses"]["NotImplemented"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -6290,7 +6462,6 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
-            501: components["responses"]["NotImplemented"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -6323,7 +6494,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
-            501: components["responses"]["NotImplemented"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -6353,7 +6523,65 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
-            501: components["responses"]["NotImplemented"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    downloadKnowledgeDocument: {
+        parameters: {
+            query?: {
+                /** @description `inline` はブラウザーで表示（プレビュー）、`attachment` は保存 */
+                disposition?: "inline" | "attachment";
+            };
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path: {
+                /** @description 対象の ID */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["StoredFile"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getKnowledgePassage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path: {
+                /** @description 対象の ID */
+                id: components["parameters"]["Id"];
+                /** @description 文書内の断片の番号 */
+                chunkIndex: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 引用した箇所と前後の文脈 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnowledgePassage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -6385,7 +6613,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
-            501: components["responses"]["NotImplemented"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -6418,7 +6645,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
-            501: components["responses"]["NotImplemented"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -6454,7 +6680,6 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
-            501: components["responses"]["NotImplemented"];
             default: components["responses"]["UnexpectedError"];
         };
     };

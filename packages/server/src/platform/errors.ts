@@ -161,6 +161,72 @@ export const ERROR_CATALOGUE = {
     message: 'このユーザーはすでにこのテナントのメンバーです。',
     suggestion: 'ユーザーの一覧で役割や状態を確認してください。',
   },
+  // Files (uploads of documents and knowledge-base documents).
+  FILE_001: {
+    status: 413,
+    category: 'file_operation',
+    severity: 'low',
+    message: 'ファイルサイズが大きすぎます（1 ファイル 20 MB まで）。',
+    suggestion: 'ファイルを分けるか、小さくしてからアップロードしてください。',
+  },
+  FILE_002: {
+    status: 422,
+    category: 'file_operation',
+    severity: 'low',
+    message: 'サポートされていないファイル形式です。',
+    suggestion: 'PDF・Word・Excel・テキスト・CSV・画像（PNG・JPEG）のファイルを選んでください。',
+  },
+  FILE_003: {
+    status: 422,
+    category: 'file_operation',
+    severity: 'low',
+    message: 'ファイルが空です。',
+    suggestion: '中身のあるファイルを選んでください。',
+  },
+  FILE_004: {
+    status: 400,
+    category: 'file_operation',
+    severity: 'low',
+    message: 'アップロードが途中で切れました。',
+    suggestion: '通信環境を確認して、もう一度アップロードしてください。',
+  },
+  FILE_005: {
+    status: 413,
+    category: 'file_operation',
+    severity: 'low',
+    message: '一度にアップロードできるのは 10 ファイル・合計 100 MB までです。',
+    suggestion: '何回かに分けてアップロードしてください。',
+  },
+  // Folders: changes that would break the tree.
+  FLD_001: {
+    status: 409,
+    category: 'business_logic',
+    severity: 'low',
+    message: 'フォルダーを自分自身やその中のフォルダーへは移動できません。',
+    suggestion: '別の移動先を選んでください。',
+  },
+  FLD_002: {
+    status: 409,
+    category: 'business_logic',
+    severity: 'low',
+    message: 'フォルダーが空ではないため削除できません。',
+    suggestion: '中の文書やフォルダーを移動するか削除してから、もう一度お試しください。',
+  },
+  FLD_003: {
+    status: 409,
+    category: 'business_logic',
+    severity: 'low',
+    message: '同じ場所に同じ名前のフォルダーがあります。',
+    suggestion: '別の名前を付けてください。',
+  },
+  // The AI provider (when one is configured).
+  AI_001: {
+    status: 503,
+    category: 'external_service',
+    severity: 'medium',
+    message: 'AI サービスに接続できませんでした。',
+    suggestion: 'しばらく待ってから、もう一度お試しください。',
+  },
   VAL_001: {
     status: 422,
     category: 'validation',

@@ -1,0 +1,27 @@
+import type { TenantTransaction } from '../db/tenant-scope';
+
+/**
+ * Background work on a Postgres-backed queue (pg-boss): several server processes share it,
+ * nothing is lost on a restart (an active job whose process died is retried once it expires).
+ * A job is sent inside the transaction that makes it necessary, so it exists only if that
+ * transaction commits.
+ */
+export interface JobQueue {
+  /** Sends a job as part of `tx` (visible to workers only once `tx` commits). */
+  sendInTransaction<Name extends JobName>(tx: TenantTransaction, name: Name, data: JobData[Name]): Promise<void>;
+  /** Registers the worker of a queue (call before start). */
+  work<Name extends JobName>(name: Name, handler: (data: JobData[Name]) => Promise<void>): void;
+  start(): Promise<void>;
+  /** Stops taking jobs and waits (bounded) for the running ones. */
+  stop(): Promise<void>;
+}
+
+/** Every queue and its payload; a new kind of background work adds a line here. */
+export interface JobData {
+  /** Extract and index one uploaded document (documents module). */
+  'documents.extract': { tenantId: string; documentId: string };
+  /** Extract and index one knowledge-base document (knowledge module). */
+  'knowledge.extract': { tenantId: string; documentId: string };
+}
+
+export type JobName = keyof JobData;

@@ -1,0 +1,67 @@
+import type { TenantTransaction } from '../db/tenant-scope';
+import type { TextChunk } from '../extract/extract';
+
+/**
+ * The tenant's text index over document and knowledge-base chunks: what keyword search, offline
+ * semantic retrieval (bigrams with BM25 scoring) and, with an embeddings provider, vector
+ * retrieval (cosine over vectors stored in PostgreSQL) read. Every query runs in the request's
+ * tenant transaction, under row-level security, on paths the app role can use (checked with
+ * EXPLAIN as that role).
+ */
+export type IndexedSourceKind = 'document' | 'knowledge';
+
+export interface IndexedSource {
+  kind: IndexedSourceKind;
+  id: string;
+}
+
+export interface TextIndex {
+  /** Replaces the source's chunks (and their terms and vectors) with `chunks`. */
+  replace(tx: TenantTransaction, source: IndexedSource, chunks: readonly TextChunk[]): Promise<void>;
+  /** Removes every chunk of the source. */
+  remove(tx: TenantTransaction, source: IndexedSource): Promise<void>;
+  /**
+   * Keyword search (NFKC, case and kana folding; 2-character terms): the best-matching chunk of
+   * each source that contains every term of the query, best first.
+   */
+  keyword(tx: TenantTransaction, query: KeywordQuery): Promise<{ total: number; hits: KeywordHit[] }>;
+  /**
+   * Ranked retrieval of passages for a question: by cosine when an embeddings provider is
+   * configured (`mode: 'openai'`), else by BM25 over bigrams (`mode: 'offline'`).
+   */
+  retrieve(tx: TenantTransaction, query: RetrievalQuery): Promise<{ mode: 'openai' | 'offline'; passages: Passage[] }>;
+}
+
+export interface KeywordQuery {
+  kind: IndexedSourceKind;
+  query: string;
+  /** Only these sources (e.g. the documents of a folder subtree); undefined = all of the kind. */
+  sourceIds?: readonly string[];
+  skip: number;
+  limit: number;
+}
+
+export interface KeywordHit {
+  sourceId: string;
+  chunkIndex: number;
+  page: number | null;
+  /** Text around the first match (about 120 characters). */
+  snippet: string;
+  /** Matched ranges inside `snippet`. */
+  highlights: { start: number; length: number }[];
+}
+
+export interface RetrievalQuery {
+  kind: IndexedSourceKind;
+  query: string;
+  limit: number;
+}
+
+export interface Passage {
+  sourceId: string;
+  chunkIndex: number;
+  page: number | null;
+  text: string;
+  /** 0..1, higher is closer; comparable within one call only. */
+  score: number;
+}
