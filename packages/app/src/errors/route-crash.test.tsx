@@ -17,7 +17,10 @@ describe('CrashPage', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const error = new TypeError("Cannot read properties of undefined (reading 'name')");
     render(<CrashPage error={error} />);
-    expect(await screen.findByRole('heading', { level: 1, name: 'アプリケーションエラー' })).toBeVisible();
+    // The crash view is loaded on first use (lazy); its first import can take a while on a busy machine.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'アプリケーションエラー' }, { timeout: 15_000 }),
+    ).toBeVisible();
     expect(screen.getByText('CRITICAL')).toBeVisible();
     expect(screen.getByText('err-reported-1')).toBeVisible();
     expect(reportError).toHaveBeenCalledWith(error, { kind: 'render', componentStack: undefined });
