@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
 import pg from 'pg';
 
 export const demo = {
@@ -65,4 +65,16 @@ export async function expectNoSeriousA11yViolations(page: Page, where: string) {
   expect(
     serious.map((v) => `${where}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
   ).toEqual([]);
+}
+
+/** A new browser context at `viewport`, signed in as `email` with the demo password, on the dashboard. */
+export async function signInAs(browser: Browser, email: string, viewport: { width: number; height: number }) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.getByLabel('メールアドレス').fill(email);
+  await page.getByLabel(/^パスワード(必須)?$/).fill(demo.password);
+  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'ダッシュボード' })).toBeVisible();
+  return page;
 }

@@ -1,7 +1,8 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { main: 'src/main.ts', index: 'src/index.ts' },
+  // The extraction worker thread is its own entry: platform/extract/index.ts starts dist/extract-worker.js.
+  entry: { main: 'src/main.ts', index: 'src/index.ts', 'extract-worker': 'src/platform/extract/worker.ts' },
   format: ['esm'],
   target: 'node24',
   platform: 'node',

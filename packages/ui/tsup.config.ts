@@ -29,6 +29,7 @@ export default defineConfig({
     'lucide-react',
     'class-variance-authority',
     'clsx',
+    'markdown-to-jsx',
   ],
   esbuildPlugins: [keepModules],
   // Every module holds hooks or event handlers: mark them all as client code for RSC frameworks.

@@ -12,6 +12,17 @@ export {
   unguardCsvFormula,
 } from './customer-csv';
 export {
+  AI_MODE_LABELS,
+  DOCUMENT_ACCEPT,
+  DOCUMENT_ACCEPT_LABEL,
+  documentTypeLabel,
+  EXTRACTION_STATUS_LABELS,
+  KNOWLEDGE_ACCEPT,
+  KNOWLEDGE_ACCEPT_LABEL,
+  KNOWLEDGE_STATUS_LABELS,
+  MAX_UPLOAD_BYTES,
+} from './document-labels';
+export {
   type DownloadedFile,
   defaultDownloadNames,
   downloadFile,
@@ -34,13 +45,23 @@ export { contractEnums } from './generated/enums';
 export type { components, operations, paths } from './generated/schema';
 export { INTERACTION_TYPE_LABELS } from './interaction-types';
 export type {
+  AiMode,
   CurrentUser,
   Customer,
+  Document,
+  DocumentDetail,
+  DocumentSearchHit,
   Feature,
   FeatureFlags,
+  Folder,
+  FolderDetail,
   Interaction,
   Invitation,
   InvitationPreview,
+  KnowledgeChatMessage,
+  KnowledgeDocument,
+  KnowledgePassage,
+  KnowledgeSource,
   Permission,
   Role,
   StaffMember,

@@ -61,6 +61,8 @@ const coverage = {
   searchDocuments: 'documentSearchQueryOptions',
   semanticSearchDocuments: 'semanticSearchQueryOptions',
   moveDocument: 'moveDocumentMutationOptions',
+  updateDocument: 'updateDocumentMutationOptions',
+  downloadDocument: 'downloadDocumentMutationOptions',
   listStaff: 'staffListQueryOptions',
   createStaff: 'createStaffMutationOptions',
   searchStaff: 'staffSearchQueryOptions',
@@ -110,6 +112,8 @@ const coverage = {
   askKnowledge: 'askKnowledgeMutationOptions',
   listKnowledgeChatHistory: 'knowledgeChatHistoryQueryOptions',
   updateKnowledgeChatFeedback: 'knowledgeFeedbackMutationOptions',
+  downloadKnowledgeDocument: 'downloadKnowledgeDocumentMutationOptions',
+  getKnowledgePassage: 'knowledgePassageQueryOptions',
   listTenantUsers: 'tenantUsersQueryOptions',
   addTenantUser: 'addTenantUserMutationOptions',
   updateTenantUser: 'updateTenantUserMutationOptions',
@@ -297,6 +301,19 @@ const cases: Case[] = [
     method: 'PUT',
     path: `/api/documents/${ID}/move`,
     run: (api, c) => mutate(r.moveDocumentMutationOptions(api, TENANT), { id: ID, body })(c),
+  },
+  {
+    factory: 'updateDocumentMutationOptions',
+    method: 'PATCH',
+    path: `/api/documents/${ID}`,
+    run: (api, c) =>
+      mutate(r.updateDocumentMutationOptions(api, TENANT), { id: ID, body: { file_name: '契約書.pdf' } })(c),
+  },
+  {
+    factory: 'downloadDocumentMutationOptions',
+    method: 'GET',
+    path: `/api/documents/${ID}/content?disposition=attachment`,
+    run: (api, c) => mutate(r.downloadDocumentMutationOptions(api, TENANT), { id: ID, fileName: 'a.pdf' })(c),
   },
   {
     factory: 'staffListQueryOptions',
@@ -607,6 +624,19 @@ const cases: Case[] = [
     run: (api, c) => mutate(r.knowledgeFeedbackMutationOptions(api, TENANT), { id: ID, body })(c),
   },
   {
+    factory: 'downloadKnowledgeDocumentMutationOptions',
+    method: 'GET',
+    path: `/api/knowledge/legal_checks/${ID}/content?disposition=attachment`,
+    run: (api, c) =>
+      mutate(r.downloadKnowledgeDocumentMutationOptions(api, TENANT), { id: ID, fileName: 'a.pdf' })(c),
+  },
+  {
+    factory: 'knowledgePassageQueryOptions',
+    method: 'GET',
+    path: `/api/knowledge/legal_checks/${ID}/passages/3`,
+    run: (api, c) => query(r.knowledgePassageQueryOptions(api, TENANT, ID, 3))(c),
+  },
+  {
     factory: 'tenantUsersQueryOptions',
     method: 'GET',
     path: '/api/tenant-users',
@@ -664,6 +694,13 @@ beforeAll(async () => {
       response.writeHead(204);
       return response.end();
     }
+    if (request.path.includes('/content?disposition=')) {
+      response.writeHead(200, {
+        'content-type': 'application/pdf',
+        'content-disposition': `inline; filename*=UTF-8''${encodeURIComponent('業務委託契約書.pdf')}`,
+      });
+      return response.end('%PDF-1.7');
+    }
     if (request.path.endsWith('/pdf')) {
       response.writeHead(200, { 'content-type': 'application/pdf' });
       return response.end('%PDF-1.7');
@@ -717,6 +754,23 @@ describe('React factories', () => {
     expect([request?.method, request?.path]).toEqual([method, path]);
     expect(request?.authorization).toBe('Bearer token');
     expect(request?.tenantId).toBe(WITHOUT_TENANT.has(factory) ? undefined : TENANT);
+  });
+
+  it("downloads a document with the server's UTF-8 file name", async () => {
+    const api = createApiClient({ baseUrl: server.url, getAccessToken: () => 'token' });
+    const seen = server.requests.length;
+    const file = await new QueryClient().fetchQuery(react.documentContentQueryOptions(api, TENANT, ID));
+    expect(server.requests[seen]?.path).toBe(`/api/documents/${ID}/content?disposition=inline`);
+    expect(file.filename).toBe('業務委託契約書.pdf');
+    expect(await file.blob.text()).toBe('%PDF-1.7');
+    const knowledge = await new QueryClient().fetchQuery(
+      react.knowledgeDocumentContentQueryOptions(api, TENANT, ID),
+    );
+    expect(server.requests[seen + 1]?.path).toBe(
+      `/api/knowledge/legal_checks/${ID}/content?disposition=inline`,
+    );
+    expect(server.requests[seen + 1]?.tenantId).toBe(TENANT);
+    expect(knowledge.filename).toBe('業務委託契約書.pdf');
   });
 
   it("downloads the customer CSV with the server's file name", async () => {

@@ -9,8 +9,13 @@ import { authIssuer, type Config } from './config';
 import { registerStaticApp } from './http/static-app';
 import { createApiHandlers } from './modules';
 import { serverVersion } from './paths';
+import { createAiProvider } from './platform/ai/create-provider';
 import type { Db } from './platform/db/database';
 import { DatabaseNotifications } from './platform/events/database-notifications';
+import { workFileRemovals } from './platform/files/file-removal';
+import { createLocalFileStorage, sweepStagingFiles } from './platform/files/local-storage';
+import type { FileStorage } from './platform/files/storage';
+import { MAX_FILE_BYTES } from './platform/files/uploads';
 import { installApiRateLimit } from './platform/http/api-rate-limit';
 import { registerApiReference } from './platform/http/api-reference';
 import { registerApiRoutes } from './platform/http/api-routes';
@@ -18,9 +23,16 @@ import { answerClientError, answerFrameworkError, installErrorHandling } from '.
 import { createValidatorCompiler, loadOpenApiDocument, operationPolicies } from './platform/http/openapi';
 import { AUTH_PREFIX } from './platform/http/prefixes';
 import { registerResponseHeaders, securityHeaderSet } from './platform/http/response-headers';
+import type { JobQueue } from './platform/jobs/jobs';
+import { createJobQueue } from './platform/jobs/pg-boss-queue';
+import type { TextIndex } from './platform/search/text-index';
+import { createTextIndex } from './platform/search/text-index-postgres';
 
 /** Largest file an upload accepts (documents, knowledge base), as the contract says. */
-export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+export const MAX_UPLOAD_BYTES = MAX_FILE_BYTES;
+
+/** Staging files older than this at start-up were left by a process that died mid-upload. */
+const STALE_STAGING_MS = 60 * 60 * 1000;
 
 export interface BuildServerOptions {
   /** Connection of the non-superuser app role (row-level security applies). */
@@ -39,6 +51,15 @@ export interface BuildServerOptions {
   jwtSecret?: string;
   /** Clock of the auth service; tests pin it, everybody else leaves it alone. */
   now?: () => Date;
+  /** Where uploaded files live; a directory (config.filesDir) unless given. */
+  files?: FileStorage;
+  /**
+   * The background job queue; pg-boss over `databaseUrl` unless given. Without either, sending a
+   * job fails (an upload then answers 500): nothing runs in the background.
+   */
+  jobs?: JobQueue;
+  /** The text index; over the database with the configured provider's embeddings unless given. */
+  textIndex?: TextIndex;
 }
 
 /** A ready-to-listen Fastify instance serving /api, /auth/v1 and (when built) the app. Never listens itself. */
@@ -48,6 +69,7 @@ export async function buildServer({
   config,
   jwtSecret,
   now,
+  ...given
 }: BuildServerOptions): Promise<FastifyInstance> {
   const document = loadOpenApiDocument();
   const policies = operationPolicies(document);
@@ -105,7 +127,21 @@ export async function buildServer({
   const databaseNotifications = databaseUrl
     ? new DatabaseNotifications({ connectionString: databaseUrl, log: app.log })
     : null;
+  const files = given.files ?? createLocalFileStorage(config.filesDir);
+  if (!given.files) {
+    const swept = await sweepStagingFiles(config.filesDir, STALE_STAGING_MS);
+    if (swept > 0) app.log.info(`途中で止まったアップロードの一時ファイルを ${swept} 件削除しました`);
+  }
+  const jobs =
+    given.jobs ??
+    (databaseUrl
+      ? createJobQueue({ connectionString: databaseUrl, log: app.log, timings: config.jobs })
+      : withoutJobQueue());
+  const ai = createAiProvider(config.ai);
+  const textIndex = given.textIndex ?? createTextIndex({ embeddings: ai.embeddings, log: app.log });
+  workFileRemovals(jobs, db, files);
   app.addHook('onClose', async () => {
+    await jobs.stop();
     await databaseNotifications?.close();
   });
   await registerApiRoutes(app, {
@@ -119,10 +155,17 @@ export async function buildServer({
       databaseNotifications,
       log: app.log,
       passwordHashCost: config.passwordHashCost,
+      files,
+      jobs,
+      ai,
+      textIndex,
     }),
     authService,
     db,
+    files,
   });
+  // After every module registered its workers.
+  await jobs.start();
 
   if (databaseNotifications) {
     databaseNotifications.start();
@@ -133,4 +176,18 @@ export async function buildServer({
   }
 
   return app;
+}
+
+/** No queue: sending fails loudly instead of losing the work (a server built without a database URL). */
+function withoutJobQueue(): JobQueue {
+  return {
+    async sendInTransaction(_tx, name) {
+      throw new Error(
+        `ジョブキューがないため ${name} を登録できません（buildServer に databaseUrl がありません）`,
+      );
+    },
+    work() {},
+    async start() {},
+    async stop() {},
+  };
 }

@@ -2,6 +2,9 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PASSWORD_HASH_COST } from './auth/passwords';
 import { packageRoot, repoRoot } from './paths';
+import { type AiConfig, readAiConfig } from './platform/ai/config';
+import { environmentReader } from './platform/env';
+import { DEFAULT_JOB_TIMINGS, type JobTimings, jobTimingsFromEnv } from './platform/jobs/timings';
 
 export type NodeEnv = 'production' | 'development' | 'test';
 
@@ -30,6 +33,12 @@ export interface Config {
   /** Optional ready-made connection for the non-superuser app role; derived from databaseUrl otherwise. */
   databaseAppUrl: string | null;
   dataDir: string;
+  /** Uploaded files (FILES_DIR; `<dataDir>/files` by default). */
+  filesDir: string;
+  /** Timings of the background job queue (TSUMIKI_JOB_*; see platform/jobs/pg-boss-queue.ts). */
+  jobs: JobTimings;
+  /** The AI provider (AI_PROVIDER and friends; offline by default, see platform/ai/config.ts). */
+  ai: AiConfig;
   /** Port of the embedded cluster; null picks a free port at start. */
   embeddedPostgresPort: number | null;
   /**
@@ -82,20 +91,7 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 /** Reads and checks the environment; every problem is reported at once. */
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
   const problems: string[] = [];
-  const read = (name: string): string | undefined => {
-    const value = env[name]?.trim();
-    return value === '' ? undefined : value;
-  };
-
-  const integer = (name: string, fallback: number, min: number, max: number): number => {
-    const raw = read(name);
-    if (raw === undefined) return fallback;
-    if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
-      problems.push(`${name} は ${min}〜${max} の整数で指定してください（現在: "${raw}"）`);
-      return fallback;
-    }
-    return Number(raw);
-  };
+  const { read, integer } = environmentReader(env, problems);
 
   const rawNodeEnv = read('NODE_ENV') ?? 'development';
   let nodeEnv: NodeEnv = 'development';
@@ -181,6 +177,11 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const base = repoRoot ?? cwd;
   const rawDataDir = read('TSUMIKI_DATA_DIR');
   const dataDir = rawDataDir ? resolve(cwd, rawDataDir) : join(base, '.data');
+  const rawFilesDir = read('FILES_DIR');
+  const filesDir = rawFilesDir ? resolve(cwd, rawFilesDir) : join(dataDir, 'files');
+  const jobs = jobTimingsFromEnv(env, problems);
+  const ai = readAiConfig(env);
+  problems.push(...ai.problems);
   const rawAppDistDir = read('APP_DIST_DIR');
   const appDistDir = rawAppDistDir ? resolve(cwd, rawAppDistDir) : resolve(packageRoot, '..', 'app', 'dist');
 
@@ -196,6 +197,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     databaseUrl,
     databaseAppUrl,
     dataDir,
+    filesDir,
+    jobs,
+    ai: ai.config,
     embeddedPostgresPort: embeddedPort,
     demo: rawDemo === undefined ? nodeEnv !== 'production' : rawDemo === '1',
     authJwtSecret,
@@ -243,6 +247,10 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     databaseUrl: null,
     databaseAppUrl: null,
     dataDir: join(packageRoot, '.data-test'),
+    filesDir: join(packageRoot, '.data-test', 'files'),
+    // Quick enough that tests wait for background work in well under a second.
+    jobs: { ...DEFAULT_JOB_TIMINGS, pollingIntervalSeconds: 0.5, superviseIntervalSeconds: 1 },
+    ai: { provider: 'offline' },
     embeddedPostgresPort: null,
     demo: true,
     authJwtSecret: null,

@@ -120,6 +120,12 @@ const EXTRA_CALLS: readonly Call[] = [
   ['GET', '/api/tenant-features', 'settings.manage', null],
   ['PUT', '/api/tenant-features', 'settings.manage', null],
   ['POST', '/api/invitations/preview', null, null],
+  // Documents and the knowledge base (issue 11): the file itself (preview, download), renaming a
+  // document, and the passage a legal-check answer cites.
+  ['GET', '/api/documents/{id}/content', 'documents.read', 'documents'],
+  ['PATCH', '/api/documents/{id}', 'documents.write', 'documents'],
+  ['GET', '/api/knowledge/legal_checks/{id}/content', 'knowledge.read', 'legal_check'],
+  ['GET', '/api/knowledge/legal_checks/{id}/passages/{chunkIndex}', 'knowledge.read', 'legal_check'],
 ];
 
 const PUBLIC_CALLS = new Set([

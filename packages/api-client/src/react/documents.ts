@@ -1,5 +1,6 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { type ApiClient, unwrap } from '../client';
+import { downloadFile } from '../download';
 import {
   type BodyOf,
   invalidates,
@@ -24,7 +25,12 @@ export const documentKeys = {
     [...documentKeys.all(tenantId), 'search', query] as const,
   semanticSearch: (tenantId: TenantId, query: SemanticSearchQuery) =>
     [...documentKeys.all(tenantId), 'semantic-search', query] as const,
+  content: (tenantId: TenantId, id: string, disposition: DocumentDisposition) =>
+    [...documentKeys.all(tenantId), 'content', id, disposition] as const,
 };
+
+/** `inline` for a preview, `attachment` to save. */
+export type DocumentDisposition = 'inline' | 'attachment';
 
 export const folderKeys = {
   all: (tenantId: TenantId) => [...tenantKey(tenantId), 'folders'] as const,
@@ -78,6 +84,63 @@ export function semanticSearchQueryOptions(api: ApiClient, tenantId: TenantId, q
         api.POST('/api/documents/semantic-search', { params: { ...tenantHeader(tenantId), query }, signal }),
         '/api/documents/semantic-search',
       ),
+  });
+}
+
+/**
+ * GET /api/documents/{id}/content — the stored file as `{ blob, filename }` (the name from
+ * Content-Disposition's filename*), for a preview (`inline`) or to save (`attachment`).
+ */
+export function documentContentQueryOptions(
+  api: ApiClient,
+  tenantId: TenantId,
+  id: string,
+  disposition: DocumentDisposition = 'inline',
+) {
+  return queryOptions({
+    queryKey: documentKeys.content(tenantId, id, disposition),
+    queryFn: ({ signal }) =>
+      downloadFile(
+        api.GET('/api/documents/{id}/content', {
+          params: { ...tenantHeader(tenantId), path: { id }, query: { disposition } },
+          parseAs: 'blob',
+          signal,
+        }),
+        'document',
+        '/api/documents/{id}/content',
+      ),
+    // The bytes of a stored file never change; keep them only while the preview is open.
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 60_000,
+  });
+}
+
+/** GET /api/documents/{id}/content?disposition=attachment — `{ blob, filename }` to save. */
+export function downloadDocumentMutationOptions(api: ApiClient, tenantId: TenantId) {
+  return mutationOptions({
+    mutationKey: [...documentKeys.all(tenantId), 'download'],
+    mutationFn: ({ id, fileName }: { id: string; fileName: string }) =>
+      downloadFile(
+        api.GET('/api/documents/{id}/content', {
+          params: { ...tenantHeader(tenantId), path: { id }, query: { disposition: 'attachment' } },
+          parseAs: 'blob',
+        }),
+        fileName,
+        '/api/documents/{id}/content',
+      ),
+  });
+}
+
+/** PATCH /api/documents/{id} (file_name, description — null clears —, tags) */
+export function updateDocumentMutationOptions(api: ApiClient, tenantId: TenantId) {
+  return mutationOptions({
+    mutationKey: [...documentKeys.all(tenantId), 'update'],
+    mutationFn: ({ id, body }: { id: string; body: BodyOf<'updateDocument'> }) =>
+      unwrap(
+        api.PATCH('/api/documents/{id}', { params: { ...tenantHeader(tenantId), path: { id } }, body }),
+        '/api/documents/{id}',
+      ),
+    onSuccess: invalidates(tenantId, 'documents'),
   });
 }
 

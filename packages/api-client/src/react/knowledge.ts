@@ -1,5 +1,6 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { type ApiClient, unwrap } from '../client';
+import { downloadFile } from '../download';
 import {
   type BodyOf,
   invalidates,
@@ -19,7 +20,65 @@ export const knowledgeKeys = {
     [...knowledgeKeys.all(tenantId), 'documents', query] as const,
   chatHistory: (tenantId: TenantId, query: KnowledgeChatHistoryQuery = {}) =>
     [...knowledgeKeys.all(tenantId), 'chat-history', query] as const,
+  passage: (tenantId: TenantId, id: string, chunkIndex: number) =>
+    [...knowledgeKeys.all(tenantId), 'passage', id, chunkIndex] as const,
+  content: (tenantId: TenantId, id: string) => [...knowledgeKeys.all(tenantId), 'content', id] as const,
 };
+
+/** GET /api/knowledge/legal_checks/{id}/passages/{chunkIndex} — a cited passage with its context. */
+export function knowledgePassageQueryOptions(
+  api: ApiClient,
+  tenantId: TenantId,
+  id: string,
+  chunkIndex: number,
+) {
+  return queryOptions({
+    queryKey: knowledgeKeys.passage(tenantId, id, chunkIndex),
+    queryFn: ({ signal }) =>
+      unwrap(
+        api.GET('/api/knowledge/legal_checks/{id}/passages/{chunkIndex}', {
+          params: { ...tenantHeader(tenantId), path: { id, chunkIndex } },
+          signal,
+        }),
+        '/api/knowledge/legal_checks/{id}/passages/{chunkIndex}',
+      ),
+  });
+}
+
+/** GET /api/knowledge/legal_checks/{id}/content?disposition=inline — `{ blob, filename }` to show a document. */
+export function knowledgeDocumentContentQueryOptions(api: ApiClient, tenantId: TenantId, id: string) {
+  return queryOptions({
+    queryKey: knowledgeKeys.content(tenantId, id),
+    queryFn: ({ signal }) =>
+      downloadFile(
+        api.GET('/api/knowledge/legal_checks/{id}/content', {
+          params: { ...tenantHeader(tenantId), path: { id }, query: { disposition: 'inline' } },
+          parseAs: 'blob',
+          signal,
+        }),
+        'document',
+        '/api/knowledge/legal_checks/{id}/content',
+      ),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 60_000,
+  });
+}
+
+/** GET /api/knowledge/legal_checks/{id}/content?disposition=attachment — `{ blob, filename }` to save. */
+export function downloadKnowledgeDocumentMutationOptions(api: ApiClient, tenantId: TenantId) {
+  return mutationOptions({
+    mutationKey: [...knowledgeKeys.all(tenantId), 'download'],
+    mutationFn: ({ id, fileName }: { id: string; fileName: string }) =>
+      downloadFile(
+        api.GET('/api/knowledge/legal_checks/{id}/content', {
+          params: { ...tenantHeader(tenantId), path: { id }, query: { disposition: 'attachment' } },
+          parseAs: 'blob',
+        }),
+        fileName,
+        '/api/knowledge/legal_checks/{id}/content',
+      ),
+  });
+}
 
 /** GET /api/knowledge/legal_checks (skip 0, limit 20 by default) */
 export function knowledgeDocumentsQueryOptions(
@@ -110,6 +169,8 @@ export function knowledgeFeedbackMutationOptions(api: ApiClient, tenantId: Tenan
         }),
         '/api/knowledge/chat/{id}/feedback',
       ),
-    onSuccess: invalidates(tenantId, 'knowledge'),
+    onSuccess: async (_message, _variables, _result, context) => {
+      await context.client.invalidateQueries({ queryKey: [...knowledgeKeys.all(tenantId), 'chat-history'] });
+    },
   });
 }

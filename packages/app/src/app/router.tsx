@@ -61,10 +61,14 @@ export const routes: RouteObject[] = [
           plannedRoute('products'),
           plannedRoute('chat'),
           plannedRoute('aiAssistant'),
-          plannedRoute('documents'),
-          plannedRoute('legalCheck'),
+          // ── Documents, legal check, knowledge base (routes/documents, legal-check, knowledge-base) ──
+          { path: appRoutes.documents.path, lazy: () => import('../routes/documents/documents-route') },
+          { path: appRoutes.legalCheck.path, lazy: () => import('../routes/legal-check/legal-check-route') },
           plannedRoute('deepResearch'),
-          plannedRoute('knowledgeBase'),
+          {
+            path: appRoutes.knowledgeBase.path,
+            lazy: () => import('../routes/knowledge-base/knowledge-base-route'),
+          },
           {
             path: appRoutes.invitations.path,
             lazy: () => import('../routes/invitations/invitations-route'),

@@ -9,10 +9,13 @@ import type { ApiHandlers } from '../platform/http/typed-handlers';
 import { addressesHandlers } from './addresses/addresses.handlers';
 import { authHandlers } from './auth/auth.handlers';
 import { customersHandlers } from './customers/customers.handlers';
+import { documentsHandlers } from './documents/documents.handlers';
 import { errorsHandlers } from './errors/errors.handlers';
 import { featuresHandlers } from './features/features.handlers';
+import { foldersHandlers } from './folders/folders.handlers';
 import { interactionsHandlers } from './interactions/interactions.handlers';
 import { invitationsHandlers } from './invitations/invitations.handlers';
+import { knowledgeHandlers } from './knowledge/knowledge.handlers';
 import type { ModuleDependencies } from './module';
 import { notificationsHandlers } from './notifications/notifications.handlers';
 import { sessionsHandlers } from './sessions/sessions.handlers';
@@ -37,5 +40,8 @@ export function createApiHandlers(given: Omit<ModuleDependencies, 'events'>): Ap
     ...errorsHandlers(dependencies),
     ...invitationsHandlers(dependencies),
     ...tenantUsersHandlers(dependencies),
+    ...foldersHandlers(dependencies),
+    ...documentsHandlers(dependencies),
+    ...knowledgeHandlers(dependencies),
   } satisfies ApiHandlers;
 }

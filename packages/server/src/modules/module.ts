@@ -1,8 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { AiProvider } from '../platform/ai/provider';
 import type { Db } from '../platform/db/database';
 import type { DatabaseNotifications } from '../platform/events/database-notifications';
 import type { DomainEvents } from '../platform/events/domain-events';
+import type { FileStorage } from '../platform/files/storage';
 import type { OpenApiDocument } from '../platform/http/openapi';
+import type { JobQueue } from '../platform/jobs/jobs';
+import type { TextIndex } from '../platform/search/text-index';
 import type { SessionClock } from './sessions/sessions.service';
 
 /** What every module's handler factory may use. */
@@ -24,4 +28,12 @@ export interface ModuleDependencies {
   log?: FastifyBaseLogger;
   /** scrypt cost of passwords set on somebody's behalf (a new tenant user); the default if absent. */
   passwordHashCost?: number;
+  /** Uploaded files (documents, knowledge base). */
+  files: FileStorage;
+  /** Background work (extraction, file removal); a module registers its workers in its factory. */
+  jobs: JobQueue;
+  /** The AI provider (offline unless configured). */
+  ai: AiProvider;
+  /** The text index of documents and knowledge-base documents. */
+  textIndex: TextIndex;
 }

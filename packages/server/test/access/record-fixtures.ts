@@ -10,6 +10,8 @@ import { sql } from 'kysely';
 import { generateInvitationCode, hashInvitationCode } from '../../src/modules/invitations/invitation-codes';
 import type { Db } from '../../src/platform/db/database';
 import { withTenant } from '../../src/platform/db/tenant-scope';
+import '../../src/modules/knowledge/knowledge.tables';
+import '../../src/platform/search/text-index.tables';
 import { createUser } from '../support/fixtures';
 
 export interface RecordFixture {
@@ -196,9 +198,160 @@ export const recordFixtures: RecordFixture[] = [
       updateTenantUser: () => ({ role: 'user', full_name: '書き換え' }),
     },
   },
+  {
+    tag: 'documents',
+    parameter: 'id',
+    create: (owner, tenantId) =>
+      withTenant(owner, tenantId, async (tx) => {
+        const { id } = await tx
+          .insertInto('documents')
+          .values({
+            tenant_id: tenantId,
+            file_name: '他院の文書.txt',
+            content_type: 'text/plain',
+            size_bytes: 10,
+            sha256: 'c'.repeat(64),
+            storage_key: `${tenantId}/${'c'.repeat(64)}`,
+            extraction_status: 'ready',
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return id;
+      }),
+    snapshot: (owner, tenantId, id) =>
+      withTenant(owner, tenantId, (tx) =>
+        tx.selectFrom('documents').selectAll().where('id', '=', id).executeTakeFirst(),
+      ),
+    bodies: {
+      updateDocument: () => ({ file_name: '書き換え.txt' }),
+      moveDocument: () => ({ folder_id: null }),
+    },
+  },
+  {
+    tag: 'folders',
+    parameter: 'id',
+    create: createFolderRecord,
+    snapshot: folderSnapshot,
+    bodies: {
+      updateFolder: () => ({ name: '書き換え' }),
+      moveFolder: () => ({ new_parent_id: null }),
+    },
+  },
+  {
+    // A new folder under another tenant's folder.
+    tag: 'folders',
+    parameter: 'parent_id',
+    create: createFolderRecord,
+    snapshot: folderSnapshot,
+    bodies: {
+      createFolder: (id) => ({ name: '他院の下に作る', parent_id: id }),
+    },
+  },
+  {
+    // The knowledge tag names two records by {id}: a document (delete, download, passage) and a
+    // chat message (feedback). The other tenant gets both under the same id, plus an indexed chunk.
+    tag: 'knowledge',
+    parameter: 'id',
+    create: createKnowledgeRecords,
+    snapshot: knowledgeSnapshot,
+    bodies: {
+      updateKnowledgeChatFeedback: () => ({ is_helpful: false, feedback: '書き換え' }),
+    },
+  },
+  {
+    // The chunk of the document above.
+    tag: 'knowledge',
+    parameter: 'chunkIndex',
+    create: async () => '0',
+    snapshot: async () => null,
+  },
 ];
 
 /** Operations whose record id travels in the body rather than the path. */
 export const BODY_RECORD_IDS: Record<string, { tag: string; parameter: string }> = {
   createInteraction: { tag: 'interactions', parameter: 'customerId' },
+  createFolder: { tag: 'folders', parameter: 'parent_id' },
 };
+
+async function createFolderRecord(owner: Db, tenantId: string): Promise<string> {
+  return withTenant(owner, tenantId, async (tx) => {
+    const { id } = await tx
+      .insertInto('folders')
+      .values({
+        tenant_id: tenantId,
+        name: `他院のフォルダー ${crypto.randomUUID().slice(0, 8)}`,
+        parent_id: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return id;
+  });
+}
+
+async function folderSnapshot(owner: Db, tenantId: string, id: string) {
+  return withTenant(owner, tenantId, async (tx) => ({
+    folder: await tx.selectFrom('folders').selectAll().where('id', '=', id).executeTakeFirst(),
+    children: await tx.selectFrom('folders').select('name').where('parent_id', '=', id).execute(),
+  }));
+}
+
+/** A knowledge document with one indexed chunk and a chat message of the tenant's first member, one id. */
+async function createKnowledgeRecords(owner: Db, tenantId: string): Promise<string> {
+  const { user_id } = await firstMember(owner, tenantId);
+  return withTenant(owner, tenantId, async (tx) => {
+    const { id } = await tx
+      .insertInto('knowledge_documents')
+      .values({
+        tenant_id: tenantId,
+        title: '他院の規程',
+        file_name: '他院の規程.txt',
+        content_type: 'text/plain',
+        size_bytes: 10,
+        sha256: 'b'.repeat(64),
+        storage_key: `${tenantId}/${'b'.repeat(64)}`,
+        status: 'ready',
+        chunk_count: 1,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await tx
+      .insertInto('text_chunks')
+      .values({
+        tenant_id: tenantId,
+        source_kind: 'knowledge',
+        document_id: null,
+        knowledge_document_id: id,
+        chunk_index: 0,
+        page: null,
+        start_offset: 0,
+        text: '他院の規程の本文です。',
+      })
+      .execute();
+    await tx
+      .insertInto('knowledge_chats')
+      .values({
+        tenant_id: tenantId,
+        id,
+        user_id,
+        query: '他院の質問',
+        answer: '他院の回答',
+        mode: 'offline',
+        found: false,
+        sources: '[]',
+      })
+      .execute();
+    return id;
+  });
+}
+
+async function knowledgeSnapshot(owner: Db, tenantId: string, id: string) {
+  return withTenant(owner, tenantId, async (tx) => ({
+    document: await tx.selectFrom('knowledge_documents').selectAll().where('id', '=', id).executeTakeFirst(),
+    chunks: await tx
+      .selectFrom('text_chunks')
+      .select(['chunk_index', 'text'])
+      .where('source_id', '=', id)
+      .execute(),
+    chat: await tx.selectFrom('knowledge_chats').selectAll().where('id', '=', id).executeTakeFirst(),
+  }));
+}

@@ -1,7 +1,11 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildServer } from '../../src/app';
 import { type Config, testConfig } from '../../src/config';
 import { getOrCreateSecret, JWT_SECRET_NAME } from '../../src/platform/db/secrets';
+import type { TextIndex } from '../../src/platform/search/text-index';
 import { DEMO_PASSWORD } from '../../src/seed/demo';
 import { createTestDatabase, type TestDatabase } from './database';
 
@@ -27,11 +31,18 @@ export interface TestServer {
 
 /** buildServer over a test database (its own, unless one is passed to share). */
 export async function createTestServer(
-  options: { config?: Partial<Config>; database?: TestDatabase; now?: () => Date } = {},
+  options: {
+    config?: Partial<Config>;
+    database?: TestDatabase;
+    now?: () => Date;
+    textIndex?: TextIndex;
+  } = {},
 ): Promise<TestServer> {
   const ownsDatabase = options.database === undefined;
   const database = options.database ?? (await createTestDatabase());
-  const config = testConfig(options.config);
+  // Uploaded files of this server only (a test can count what is left), removed on close.
+  const filesDir = options.config?.filesDir ?? (await mkdtemp(join(tmpdir(), 'tsumiki-files-')));
+  const config = testConfig({ filesDir, ...options.config });
   // TSUMIKI_TEST_APP_AS_OWNER=1 runs the server as the superuser, which row-level security does
   // not stop: then only the repositories' own tenant scoping keeps tenants apart, and the access
   // harness shows whether each of them does (see the README's design notes).
@@ -45,6 +56,7 @@ export async function createTestServer(
     config,
     jwtSecret,
     ...(options.now ? { now: options.now } : {}),
+    ...(options.textIndex ? { textIndex: options.textIndex } : {}),
   });
   await app.ready();
 
@@ -83,6 +95,7 @@ export async function createTestServer(
     async close() {
       await app.close();
       if (ownsDatabase) await database.drop();
+      if (!options.config?.filesDir) await rm(filesDir, { recursive: true, force: true });
     },
   };
 }

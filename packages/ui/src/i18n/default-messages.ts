@@ -1,11 +1,15 @@
+import { breadcrumbsMessages } from './groups/breadcrumbs';
 import { buttonMessages } from './groups/button';
+import { chatMessageMessages } from './groups/chat-message';
 import { commonMessages } from './groups/common';
 import { copyFieldMessages } from './groups/copy-field';
 import { crashMessages } from './groups/crash';
 import { dataTableMessages } from './groups/data-table';
 import { dateFieldMessages } from './groups/date-field';
 import { errorsMessages } from './groups/errors';
+import { feedbackButtonsMessages } from './groups/feedback-buttons';
 import { fileDropzoneMessages } from './groups/file-dropzone';
+import { folderTreeMessages } from './groups/folder-tree';
 import { layoutMessages } from './groups/layout';
 import { linkMessages } from './groups/link';
 import { networkMessages } from './groups/network';
@@ -19,6 +23,7 @@ import { selectMessages } from './groups/select';
 import { sessionMessages } from './groups/session';
 import { settingSwitchMessages } from './groups/setting-switch';
 import { sidebarMessages } from './groups/sidebar';
+import { sourceListMessages } from './groups/source-list';
 import { spinnerMessages } from './groups/spinner';
 import { tagInputMessages } from './groups/tag-input';
 import { textFieldMessages } from './groups/text-field';
@@ -56,4 +61,9 @@ export const defaultMessages: Messages = {
   permissionMatrix: permissionMatrixMessages,
   copyField: copyFieldMessages,
   settingSwitch: settingSwitchMessages,
+  breadcrumbs: breadcrumbsMessages,
+  folderTree: folderTreeMessages,
+  sourceList: sourceListMessages,
+  chatMessage: chatMessageMessages,
+  feedbackButtons: feedbackButtonsMessages,
 };

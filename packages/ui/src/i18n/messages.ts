@@ -107,6 +107,8 @@ export type Messages = {
     /** Line listing accepted types and the size limit. */
     constraints: (types: string | null, maxSize: string | null) => string;
     remove: (fileName: string) => string;
+    /** Read after 再試行 on a failed file's button: which file. */
+    retry: (fileName: string) => string;
     uploading: string;
     done: string;
     failed: string;
@@ -278,6 +280,44 @@ export type Messages = {
   settingSwitch: {
     /** Announced while a change is being saved. */
     busy: string;
+  };
+  breadcrumbs: {
+    /** Accessible name of the breadcrumb navigation. */
+    label: string;
+  };
+  folderTree: {
+    /** Expand / collapse button of a folder, given its name. */
+    expand: (name: string) => string;
+    collapse: (name: string) => string;
+    /** Read after a folder's count, e.g. （文書 3 件）. */
+    count: (count: number) => string;
+    loading: string;
+  };
+  sourceList: {
+    /** Heading of the numbered sources. */
+    heading: string;
+    /** A page, e.g. 2 ページ. */
+    page: (page: number) => string;
+    /** The button that opens a source's passage, given its number and title. */
+    open: (index: number, title: string) => string;
+    openLabel: string;
+    /** A source whose document was deleted since. */
+    deleted: string;
+  };
+  chatMessage: {
+    question: string;
+    answer: string;
+  };
+  feedbackButtons: {
+    /** Group name. */
+    label: string;
+    helpful: string;
+    notHelpful: string;
+    comment: string;
+    commentPlaceholder: string;
+    save: string;
+    /** Shown once feedback is stored. */
+    saved: (helpful: boolean) => string;
   };
 };
 

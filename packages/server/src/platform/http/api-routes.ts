@@ -2,15 +2,20 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import openapiGlue from 'fastify-openapi-glue';
 import type { AuthService } from '../../auth/auth-service';
 import type { Db } from '../db/database';
-import { withTenant } from '../db/tenant-scope';
+import { type TenantTransaction, withTenant } from '../db/tenant-scope';
 import { NotImplementedError } from '../errors';
+import type { FileStorage } from '../files/storage';
+import type { MultipartBody } from '../files/uploads';
 import { authenticate, authenticateForTenant, authenticateOptionally } from './access-hooks';
 import { EventStreamResponse, installEventStreams, sendEventStream } from './event-stream';
+import { discardUploads, multipartOperations, readMultipartBody } from './multipart-uploads';
 import type { OpenApiDocument, OperationPolicy } from './openapi';
 import { shapeRequestBodies } from './request-bodies';
 import {
   type ApiHandlers,
+  type DeferredTenantRequestContext,
   type ImplementedOperationId,
+  isDeferredHandler,
   OPTIONAL_AUTHENTICATION_OPERATIONS,
   type OptionallySignedInRequestContext,
   type RequestContext,
@@ -23,6 +28,8 @@ export interface ApiRoutesOptions {
   handlers: ApiHandlers;
   authService: AuthService;
   db: Db;
+  /** Where the file parts of multipart operations are staged before their handler runs. */
+  files: FileStorage;
 }
 
 type AnyHandler = (
@@ -90,6 +97,7 @@ export async function registerApiRoutes(app: FastifyInstance, options: ApiRoutes
   assertEveryOperationAccountedFor(policies, handlers);
   assertOptionalAuthenticationListed(policies);
   shapeRequestBodies(app, options.document);
+  const uploads = multipartOperations(options.document);
   installEventStreams(app);
 
   await app.register(openapiGlue, {
@@ -130,33 +138,54 @@ export async function registerApiRoutes(app: FastifyInstance, options: ApiRoutes
         } as unknown as RouteOptions;
       }
       const handler = handlers[operationId] as unknown as AnyHandler;
+      const multipart = uploads.has(operationId);
+      const deferred = isDeferredHandler(handlers[operationId]);
+      const answer = async (request: FastifyRequest, reply: FastifyReply, body: unknown) => {
+        const input = {
+          query: request.query ?? {},
+          headers: request.headers,
+          params: request.params ?? {},
+          body,
+        };
+        const context: RequestContext = {
+          requestId: request.id,
+          principal: request.principal,
+          client: clientInfo(request),
+          accessTokenExpiresAt: request.accessTokenExpiresAt,
+        };
+        const tenant = request.tenantAccess;
+        const result = policy.optionalAuthentication
+          ? await handler(input, { ...context, tenant } as OptionallySignedInRequestContext)
+          : policy.tenantScoped && tenant
+            ? deferred
+              ? await handler(input, {
+                  ...context,
+                  tenant,
+                  inTenant: (work: (tx: TenantTransaction) => Promise<unknown>) =>
+                    withTenant(options.db, tenant.tenantId, work),
+                } as DeferredTenantRequestContext)
+              : await withTenant(options.db, tenant.tenantId, (tx) =>
+                  handler(input, { ...context, tenant, tx } as TenantRequestContext),
+                )
+            : await handler(input, context);
+        // The transaction has committed by now: a stream holds no connection while it lasts.
+        if (result.body instanceof EventStreamResponse) return sendEventStream(app, reply, result.body);
+        if (result.headers) reply.headers(result.headers);
+        return reply.code(result.status).send(result.body);
+      };
       return {
         ...common,
         handler: async (request: FastifyRequest, reply: FastifyReply) => {
-          const input = {
-            query: request.query ?? {},
-            headers: request.headers,
-            params: request.params ?? {},
-            body: request.body,
-          };
-          const context: RequestContext = {
-            requestId: request.id,
-            principal: request.principal,
-            client: clientInfo(request),
-            accessTokenExpiresAt: request.accessTokenExpiresAt,
-          };
-          const tenant = request.tenantAccess;
-          const result = policy.optionalAuthentication
-            ? await handler(input, { ...context, tenant } as OptionallySignedInRequestContext)
-            : policy.tenantScoped && tenant
-              ? await withTenant(options.db, tenant.tenantId, (tx) =>
-                  handler(input, { ...context, tenant, tx } as TenantRequestContext),
-                )
-              : await handler(input, context);
-          // The transaction has committed by now: a stream holds no connection while it lasts.
-          if (result.body instanceof EventStreamResponse) return sendEventStream(app, reply, result.body);
-          if (result.headers) reply.headers(result.headers);
-          return reply.code(result.status).send(result.body);
+          // Files are staged before the transaction opens; whatever the handler did not commit
+          // is discarded once it has settled (multipart-uploads.ts).
+          const multipartBody: MultipartBody | null = multipart
+            ? await readMultipartBody(request, options.files)
+            : null;
+          try {
+            return await answer(request, reply, multipartBody ?? request.body);
+          } finally {
+            if (multipartBody) await discardUploads(options.files, multipartBody.files);
+          }
         },
         // The glue fills in method, url and schema from the spec.
       } as RouteOptions;

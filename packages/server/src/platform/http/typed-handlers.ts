@@ -10,9 +10,11 @@
  * src/modules/index.ts merges them and checks the whole with `satisfies ApiHandlers`, so an
  * implemented operation without a handler fails to compile.
  */
+import type { Readable } from 'node:stream';
 import type { operations } from '@tsumiki/api-client/schema';
 import type { Principal, TenantAccess } from '../access/access';
 import type { TenantTransaction } from '../db/tenant-scope';
+import type { MultipartBody } from '../files/uploads';
 import type { EventStreamResponse } from './event-stream';
 
 export type OperationId = keyof operations;
@@ -28,6 +30,13 @@ type PartOf<Operation, Part extends 'query' | 'header' | 'path'> = Operation ext
 type OrEmpty<T> = [T] extends [never] ? Record<string, never> : T;
 
 type JsonRequestBody<Operation> = Operation extends {
+  requestBody?: { content: { 'multipart/form-data': unknown } };
+}
+  ? // Uploads: the files staged and the text fields collected by the route layer (multipart-uploads.ts).
+    MultipartBody
+  : JsonBodyOf<Operation>;
+
+type JsonBodyOf<Operation> = Operation extends {
   requestBody?: { content: { 'application/json': infer Body } };
 }
   ? // An optional request body arrives as undefined when the client sends none.
@@ -36,7 +45,7 @@ type JsonRequestBody<Operation> = Operation extends {
     : Body | undefined
   : undefined;
 
-/** Parameters and JSON body as validated (and coerced, defaults filled in) by Ajv against the spec. */
+/** Parameters and JSON body (or the multipart body of an upload) as validated (and coerced, defaults filled in) by Ajv against the spec. */
 export interface OperationInput<Operation> {
   query: OrEmpty<PartOf<Operation, 'query'>>;
   headers: OrEmpty<PartOf<Operation, 'header'>>;
@@ -49,9 +58,9 @@ type JsonBody<Response> = Response extends { content: { 'application/json': infe
   ? Body
   : Response extends { content: { 'text/event-stream': unknown } }
     ? EventStreamResponse
-    : // Downloads (CSV, PDF): the bytes as they go out.
+    : // Downloads (CSV, PDF, stored files): the bytes as they go out, or a stream of them.
       Response extends { content: Record<string, unknown> }
-      ? Uint8Array
+      ? Uint8Array | Readable
       : undefined;
 type SuccessStatus = 200 | 201 | 202 | 204;
 type DeclaredSuccess<Operation> = keyof Responses<Operation> & SuccessStatus;
@@ -112,6 +121,38 @@ export interface TenantRequestContext extends SignedInRequestContext {
    * handler returns and rolls back when it throws.
    */
   tx: TenantTransaction;
+}
+
+/**
+ * The context of a tenant operation that must not hold a database connection for its whole run
+ * (it waits on an AI provider, for instance): no request transaction, but `inTenant`, which runs a
+ * piece of work in its own tenant-scoped transaction. Read, then wait outside any transaction,
+ * then write.
+ */
+export interface DeferredTenantRequestContext extends SignedInRequestContext {
+  tenant: TenantAccess;
+  accessTokenExpiresAt: Date;
+  inTenant<T>(work: (tx: TenantTransaction) => Promise<T>): Promise<T>;
+}
+
+const DEFERRED = Symbol('outside the request transaction');
+
+/**
+ * Declares a tenant operation's handler that runs outside the request's one transaction (see
+ * DeferredTenantRequestContext). The route layer recognises it (isDeferredHandler) and passes
+ * `inTenant` instead of `tx`.
+ */
+export function outsideRequestTransaction<Operation>(
+  handler: (
+    input: OperationInput<Operation>,
+    context: DeferredTenantRequestContext,
+  ) => Promise<OperationResult<Operation>>,
+): OperationHandler<Operation> {
+  return Object.assign(handler, { [DEFERRED]: true }) as unknown as OperationHandler<Operation>;
+}
+
+export function isDeferredHandler(handler: unknown): boolean {
+  return typeof handler === 'function' && DEFERRED in handler;
 }
 
 type TakesTenant<Operation> = [PartOf<Operation, 'header'>] extends [never]

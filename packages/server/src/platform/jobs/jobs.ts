@@ -8,12 +8,30 @@ import type { TenantTransaction } from '../db/tenant-scope';
  */
 export interface JobQueue {
   /** Sends a job as part of `tx` (visible to workers only once `tx` commits). */
-  sendInTransaction<Name extends JobName>(tx: TenantTransaction, name: Name, data: JobData[Name]): Promise<void>;
-  /** Registers the worker of a queue (call before start). */
-  work<Name extends JobName>(name: Name, handler: (data: JobData[Name]) => Promise<void>): void;
+  sendInTransaction<Name extends JobName>(
+    tx: TenantTransaction,
+    name: Name,
+    data: JobData[Name],
+  ): Promise<void>;
+  /**
+   * Registers the worker of a queue (call before start). A handler that throws is retried with
+   * backoff; `attempt.lastAttempt` says no retry follows (record the failure for people then).
+   */
+  work<Name extends JobName>(
+    name: Name,
+    handler: (data: JobData[Name], attempt: JobAttempt) => Promise<void>,
+  ): void;
   start(): Promise<void>;
   /** Stops taking jobs and waits (bounded) for the running ones. */
   stop(): Promise<void>;
+}
+
+/** Which attempt of a job a handler is running. */
+export interface JobAttempt {
+  /** 0 on the first run. */
+  retryCount: number;
+  /** No retry follows when this one throws. */
+  lastAttempt: boolean;
 }
 
 /** Every queue and its payload; a new kind of background work adds a line here. */
@@ -22,6 +40,11 @@ export interface JobData {
   'documents.extract': { tenantId: string; documentId: string };
   /** Extract and index one knowledge-base document (knowledge module). */
   'knowledge.extract': { tenantId: string; documentId: string };
+  /**
+   * Remove a stored file once its last row is deleted (sent by the deleting transaction, so it
+   * runs only after that commits; the file stays when another row of the tenant uses the key).
+   */
+  'files.remove': { tenantId: string; key: string; sha256: string };
 }
 
 export type JobName = keyof JobData;

@@ -29,7 +29,10 @@ export interface TextIndex {
    * Ranked retrieval of passages for a question: by cosine when an embeddings provider is
    * configured (`mode: 'openai'`), else by BM25 over bigrams (`mode: 'offline'`).
    */
-  retrieve(tx: TenantTransaction, query: RetrievalQuery): Promise<{ mode: 'openai' | 'offline'; passages: Passage[] }>;
+  retrieve(
+    tx: TenantTransaction,
+    query: RetrievalQuery,
+  ): Promise<{ mode: 'openai' | 'offline'; passages: Passage[] }>;
 }
 
 export interface KeywordQuery {

@@ -128,3 +128,43 @@ export const Disabled: Story = {
     await expect(canvas.getByRole('button', { name: /ファイルを選択/ })).toBeDisabled();
   },
 };
+
+/** A file cut off by a lost connection offers 再試行; a refused one (the server's reason) does not. */
+export const RetryAfterNetworkError: Story = {
+  render: function RetryStory(args) {
+    const [items, setItems] = useState<FileUploadItem[]>([
+      {
+        id: '1',
+        name: '就業規則.pdf',
+        size: 1.8 * MB,
+        status: 'error',
+        error: 'ネットワークエラーが発生しました。接続を確認してください。',
+        retryable: true,
+      },
+      {
+        id: '2',
+        name: '請求書.pdf',
+        size: 0.2 * MB,
+        status: 'error',
+        error: 'この形式のファイルは登録できません。',
+      },
+    ]);
+    return (
+      <FileDropzone
+        {...args}
+        items={items}
+        onRetry={(id) =>
+          setItems((current) =>
+            current.map((item) => (item.id === id ? { ...item, status: 'done', error: undefined } : item)),
+          )
+        }
+      />
+    );
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getAllByRole('button', { name: /再試行/ })).toHaveLength(1);
+    await userEvent.click(canvas.getByRole('button', { name: /再試行\s*（就業規則\.pdf）/ }));
+    await expect(canvas.getByText('完了')).toBeInTheDocument();
+    await expect(canvas.queryByRole('button', { name: /再試行/ })).toBeNull();
+  },
+};

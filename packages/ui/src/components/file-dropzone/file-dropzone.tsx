@@ -1,5 +1,6 @@
-import { CircleAlert, CircleCheck, FileText, Upload, X } from 'lucide-react';
+import { CircleAlert, CircleCheck, FileText, RotateCcw, Upload, X } from 'lucide-react';
 import { type ComponentProps, type DragEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { commonMessages } from '../../i18n/groups/common';
 import { fileDropzoneMessages } from '../../i18n/groups/file-dropzone';
 import { useMessageGroups } from '../../i18n/messages-provider';
 import { cn } from '../../lib/cn';
@@ -25,6 +26,8 @@ export type FileUploadItem = {
   status: 'pending' | 'uploading' | 'done' | 'error';
   /** Shown when status is error. */
   error?: string;
+  /** An error worth trying again (a lost connection): offers the retry button when `onRetry` is given. */
+  retryable?: boolean;
 };
 
 export type FileDropzoneProps = Omit<ComponentProps<'div'>, 'children' | 'onDrop'> & {
@@ -45,6 +48,8 @@ export type FileDropzoneProps = Omit<ComponentProps<'div'>, 'children' | 'onDrop
   /** Uploads to list with per-file progress. */
   items?: readonly FileUploadItem[];
   onRemove?: (id: string) => void;
+  /** Offers 「再試行」 on items in error whose `retryable` is true. */
+  onRetry?: (id: string) => void;
   /** Extra content inside the area (e.g. a note). */
   hint?: ReactNode;
 };
@@ -61,6 +66,7 @@ export function FileDropzone({
   onFilesRejected,
   items = [],
   onRemove,
+  onRetry,
   hint,
   className,
   ...props
@@ -179,7 +185,7 @@ export function FileDropzone({
       {items.length > 0 && (
         <ul data-slot="file-dropzone-items" className="grid gap-2">
           {items.map((item) => (
-            <FileItem key={item.id} item={item} onRemove={onRemove} />
+            <FileItem key={item.id} item={item} onRemove={onRemove} onRetry={onRetry} />
           ))}
         </ul>
       )}
@@ -190,11 +196,13 @@ export function FileDropzone({
 function FileItem({
   item,
   onRemove,
+  onRetry,
 }: {
   item: FileUploadItem;
   onRemove: ((id: string) => void) | undefined;
+  onRetry: ((id: string) => void) | undefined;
 }) {
-  const messages = useMessageGroups({ fileDropzone: fileDropzoneMessages });
+  const messages = useMessageGroups({ fileDropzone: fileDropzoneMessages, common: commonMessages });
   const text = messages.fileDropzone;
   const statusText =
     item.status === 'done'
@@ -242,6 +250,13 @@ function FileItem({
           </span>
         )}
       </div>
+      {onRetry && item.status === 'error' && item.retryable && (
+        <Button variant="outline" size="sm" onClick={() => onRetry(item.id)}>
+          <RotateCcw aria-hidden="true" />
+          {messages.common.retry}
+          <span className="sr-only">{text.retry(item.name)}</span>
+        </Button>
+      )}
       {onRemove && (
         <Button
           variant="ghost"

@@ -7,6 +7,7 @@ export const fileDropzoneMessages: Messages['fileDropzone'] = {
   constraints: (types, maxSize) =>
     [types ? `対応形式: ${types}` : null, maxSize ? `最大 ${maxSize}` : null].filter(Boolean).join('・'),
   remove: (fileName) => `${fileName} を取り消す`,
+  retry: (fileName) => `（${fileName}）`,
   uploading: 'アップロード中',
   done: '完了',
   failed: '失敗',

@@ -1,0 +1,94 @@
+import { storedFileResponse } from '../../platform/http/downloads';
+import type { ModuleHandlers } from '../../platform/http/typed-handlers';
+import { folderPath } from '../folders/folders.service';
+import type { ModuleDependencies } from '../module';
+import { workDocumentExtraction } from './documents.extraction';
+import { toDocument, toDocumentDetail, toSearchHit } from './documents.mapper';
+import {
+  deleteDocument,
+  getDocument,
+  listDocuments,
+  moveDocument,
+  openDocumentFile,
+  searchDocuments,
+  semanticSearchDocuments,
+  updateDocument,
+  uploadDocument,
+  uploadDocuments,
+} from './documents.service';
+
+/**
+ * Documents (AI文書管理): upload one or many (streamed, checked by their bytes, extracted in the
+ * background), list a folder, one with its text preview, rename, move, delete, download or
+ * preview the file, keyword and semantic search.
+ */
+export function documentsHandlers(dependencies: ModuleDependencies) {
+  const services = { files: dependencies.files, jobs: dependencies.jobs, textIndex: dependencies.textIndex };
+  workDocumentExtraction(dependencies.jobs, { ...services, db: dependencies.db, log: dependencies.log });
+
+  return {
+    async uploadDocument({ body }, { tx, principal }) {
+      return { status: 201, body: toDocument(await uploadDocument(tx, services, principal.userId, body)) };
+    },
+
+    async uploadDocuments({ body }, { tx, principal }) {
+      const { uploaded, failed } = await uploadDocuments(tx, services, principal.userId, body);
+      return { status: 201, body: { uploaded: uploaded.map(toDocument), failed } };
+    },
+
+    async listDocuments({ query }, { tx }) {
+      const { total, documents } = await listDocuments(tx, {
+        folderId: query.folder_id,
+        skip: query.skip,
+        limit: query.limit,
+        sortBy: query.sort_by,
+        sortOrder: query.sort_order,
+      });
+      return { status: 200, body: { total, documents: documents.map(toDocument) } };
+    },
+
+    async getDocument({ params }, { tx }) {
+      const document = await getDocument(tx, params.id);
+      return { status: 200, body: toDocumentDetail(document, await folderPath(tx, document.folder_id)) };
+    },
+
+    async updateDocument({ params, body }, { tx, principal }) {
+      return { status: 200, body: toDocument(await updateDocument(tx, principal.userId, params.id, body)) };
+    },
+
+    async moveDocument({ params, body }, { tx, principal }) {
+      return {
+        status: 200,
+        body: toDocument(await moveDocument(tx, principal.userId, params.id, body.folder_id ?? null)),
+      };
+    },
+
+    async deleteDocument({ params }, { tx }) {
+      await deleteDocument(tx, services, params.id);
+      return { status: 204, body: undefined };
+    },
+
+    async downloadDocument({ params, query }, { tx }) {
+      const { document, stream } = await openDocumentFile(tx, services, params.id);
+      return storedFileResponse(document, stream, query.disposition);
+    },
+
+    async searchDocuments({ query }, { tx }) {
+      const { total, results } = await searchDocuments(tx, services, {
+        query: query.query,
+        folderId: query.folder_id,
+        skip: query.skip,
+        limit: query.limit,
+      });
+      return { status: 200, body: { total, results: results.map(toSearchHit) } };
+    },
+
+    async semanticSearchDocuments({ query }, { tx }) {
+      const { mode, results } = await semanticSearchDocuments(tx, services, {
+        query: query.query,
+        limit: query.limit,
+      });
+      return { status: 200, body: { mode, results: results.map(toSearchHit) } };
+    },
+  } satisfies ModuleHandlers;
+}

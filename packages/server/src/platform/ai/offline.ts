@@ -1,0 +1,6 @@
+import type { AiProvider } from './provider';
+
+/** No model at all: callers quote and count, never invent (the default). */
+export function createOfflineProvider(): AiProvider {
+  return { mode: 'offline', chat: null, embeddings: null };
+}

@@ -1,0 +1,99 @@
+/**
+ * The documents list of a folder, the folder tree and the check whether a stored file is still
+ * used, EXPLAINed as the app role under row-level security over a tenant with many documents in
+ * a tree of folders: each goes through an index (0011), none reads the documents table whole.
+ */
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  countDocuments,
+  type DocumentSortField,
+  findDocumentPage,
+} from '../../src/modules/documents/documents.repository';
+import { findChildFolders } from '../../src/modules/folders/folders.repository';
+import { insertTenant } from '../../src/platform/access/tenants.repository';
+import { withTenant } from '../../src/platform/db/tenant-scope';
+import { isStoredFileUsed } from '../../src/platform/files/file-removal';
+import { createTestDatabase, type TestDatabase } from '../support/database';
+import { indexesOf, type PlanNode, queryPlanTracer, seqScansOf } from '../support/query-plans';
+
+const TENANT = '7a2e4c6b-1d3f-4a5b-8c9d-0e1f2a3b4c51';
+const FOLDER = '7a2e4c6b-1d3f-4a5b-8c9d-0e1f2a3b4c52';
+const DOCUMENTS = 5_000;
+
+describe('documents list plans as the app role', () => {
+  let database: TestDatabase;
+  let tracer: ReturnType<typeof queryPlanTracer>;
+
+  beforeAll(async () => {
+    database = await createTestDatabase({ seeded: false });
+    await insertTenant(database.owner, { id: TENANT, name: '計画確認医院', plan: 'standard' });
+    const owner = new pg.Client({ connectionString: database.ownerUrl });
+    await owner.connect();
+    await owner.query(
+      `insert into folders (tenant_id, id, name, parent_id)
+       select $1::uuid, case when n = 0 then $2::uuid else gen_random_uuid() end, 'フォルダー' || n,
+              case when n between 1 and 9 or n = 0 then null else $2::uuid end
+       from generate_series(0, 199) as n`,
+      [TENANT, FOLDER],
+    );
+    await owner.query(
+      `insert into documents (tenant_id, folder_id, file_name, content_type, size_bytes, sha256, storage_key)
+       select $1::uuid, case when n % 100 = 0 then null else (select id from folders where tenant_id = $1::uuid order by name offset (n % 200) limit 1) end,
+              '文書' || n || '.pdf', 'application/pdf',
+              1000 + n, md5(n::text) || md5(n::text), $1 || '/' || md5(n::text) || md5(n::text)
+       from generate_series(1, ${DOCUMENTS}) as n`,
+      [TENANT],
+    );
+    await owner.query('vacuum analyze documents');
+    await owner.query('vacuum analyze folders');
+    await owner.end();
+    tracer = queryPlanTracer(database.appUrl);
+  }, 120_000);
+
+  afterAll(async () => {
+    await tracer.destroy();
+    await database.drop();
+  });
+
+  async function plansOf(work: Parameters<typeof withTenant>[2]): Promise<PlanNode[][]> {
+    const plans = await tracer.explain(TENANT, () => withTenant(tracer.db, TENANT, work));
+    return plans.map(({ plan }) => plan);
+  }
+
+  // A clinic's folders are a few hundred rows at most: reading them whole is fine; documents are not.
+  const noSeqScan = (plans: PlanNode[][]) => {
+    for (const plan of plans) expect(seqScansOf(plan, ['documents'])).toEqual([]);
+  };
+
+  it.each(['created_at', 'updated_at', 'file_name', 'size_bytes'] as const)(
+    'lists a folder sorted by %s through a folder index',
+    async (sortBy) => {
+      // A folder of the tree, and the documents in no folder (a small share of a large tenant).
+      for (const folderId of [FOLDER, null]) {
+        const plans = await plansOf(async (tx) => {
+          await findDocumentPage(tx, {
+            folderId,
+            skip: 0,
+            limit: 20,
+            sortBy: sortBy as DocumentSortField,
+            sortOrder: 'desc',
+          });
+        });
+        noSeqScan(plans);
+        // The planner picks whichever (tenant, folder, …) index is cheapest for a page of a folder.
+        expect(plans.flatMap(indexesOf).some((name) => name.startsWith('documents_folder_'))).toBe(true);
+      }
+    },
+  );
+
+  it('counts a folder, lists the folder tree and checks a stored file by index', async () => {
+    const plans = await plansOf(async (tx) => {
+      await countDocuments(tx, FOLDER);
+      await findChildFolders(tx, null);
+      await isStoredFileUsed(tx, `${TENANT}/${'0'.repeat(64)}`);
+    });
+    noSeqScan(plans);
+    expect(plans.flatMap(indexesOf)).toContain('documents_storage_key_idx');
+  });
+});

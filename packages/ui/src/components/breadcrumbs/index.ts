@@ -1,0 +1,6 @@
+export {
+  type BreadcrumbItem,
+  Breadcrumbs,
+  type BreadcrumbsProps,
+  type NavigationLinkProps,
+} from './breadcrumbs';

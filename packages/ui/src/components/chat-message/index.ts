@@ -1,0 +1,1 @@
+export { ChatMessage, type ChatMessageProps } from './chat-message';

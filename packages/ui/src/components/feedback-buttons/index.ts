@@ -1,0 +1,1 @@
+export { FeedbackButtons, type FeedbackButtonsProps, type FeedbackValue } from './feedback-buttons';

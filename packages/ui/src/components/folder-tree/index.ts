@@ -1,0 +1,1 @@
+export { FolderTree, type FolderTreeNode, type FolderTreeProps } from './folder-tree';

@@ -1,0 +1,7 @@
+export {
+  HighlightedText,
+  type HighlightedTextProps,
+  highlightSegments,
+  type TextRange,
+  type TextSegment,
+} from './highlighted-text';

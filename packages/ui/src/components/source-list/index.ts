@@ -1,0 +1,1 @@
+export { Citation, type SourceItem, SourceList, type SourceListProps } from './source-list';
