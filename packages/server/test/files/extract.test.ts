@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ExtractionError } from '../../src/platform/extract/extract';
 import { SCANNED_PDF_MESSAGE } from '../../src/platform/extract/formats';
-import { extractText } from '../../src/platform/extract/index';
+import { extractionWorkersStarted, extractText } from '../../src/platform/extract/index';
 
 const fixture = (name: string) => readFile(join(import.meta.dirname, '..', 'fixtures', name));
 
@@ -65,5 +65,18 @@ describe('extractText (in a worker thread)', () => {
     const slow = await failure(extractText(await fixture('clinic-manual.pdf'), 'pdf', { timeoutMs: 1 }));
     expect(slow.kind).toBe('failed');
     expect(slow.message).toMatch(/時間がかかりすぎた/);
+  });
+
+  it('keeps one worker warm between files, and replaces it after one took too long', async () => {
+    await extractText(Buffer.from('一件目'), 'text');
+    const started = extractionWorkersStarted();
+    await extractText(Buffer.from('二件目'), 'text');
+    const third = await extractText(await fixture('reception.docx'), 'docx');
+    expect(third.parts[0]?.text).toContain('予約の変更');
+    expect(extractionWorkersStarted()).toBe(started);
+    await failure(extractText(await fixture('clinic-manual.pdf'), 'pdf', { timeoutMs: 1 }));
+    const after = await extractText(Buffer.from('四件目'), 'text');
+    expect(after.parts[0]?.text).toBe('四件目');
+    expect(extractionWorkersStarted()).toBe(started + 1);
   });
 });

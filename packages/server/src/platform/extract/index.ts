@@ -17,33 +17,98 @@ const workerUrl = fromSources
 
 let queue: Promise<unknown> = Promise.resolve();
 
+/** A warm worker is stopped after this long without work, and replaced after this many files. */
+const IDLE_MS = 60_000;
+const FILES_PER_WORKER = 50;
+
+interface WarmWorker {
+  worker: Worker;
+  files: number;
+  idleTimer: NodeJS.Timeout | null;
+}
+
+let warm: WarmWorker | null = null;
+let nextId = 0;
+let workersStarted = 0;
+
+/** How many extraction threads this process has started (tests: a warm worker is reused). */
+export function extractionWorkersStarted(): number {
+  return workersStarted;
+}
+
+function takeWorker(): WarmWorker {
+  if (warm) {
+    if (warm.idleTimer) clearTimeout(warm.idleTimer);
+    warm.idleTimer = null;
+    warm.worker.ref();
+    return warm;
+  }
+  workersStarted += 1;
+  const worker = new Worker(workerUrl, {
+    execArgv: fromSources ? ['--import', 'tsx'] : [],
+    resourceLimits: { maxOldGenerationSizeMb: MEMORY_LIMIT_MB },
+    // pdf.js writes warnings about damaged files to the console: not the server's log.
+    stdout: true,
+    stderr: true,
+  });
+  worker.stdout.resume();
+  worker.stderr.resume();
+  const taken: WarmWorker = { worker, files: 0, idleTimer: null };
+  worker.once('exit', () => {
+    if (warm === taken) warm = null;
+  });
+  warm = taken;
+  return taken;
+}
+
+/** Stops a worker (after a timeout, a crash, too many files or idleness); the next file starts another. */
+function retire(taken: WarmWorker): void {
+  if (warm === taken) warm = null;
+  if (taken.idleTimer) clearTimeout(taken.idleTimer);
+  void taken.worker.terminate();
+}
+
+function release(taken: WarmWorker): void {
+  if (taken.files >= FILES_PER_WORKER) return retire(taken);
+  // An idle worker does not keep the process alive.
+  taken.worker.unref();
+  taken.idleTimer = setTimeout(() => retire(taken), IDLE_MS);
+  taken.idleTimer.unref();
+}
+
+interface WorkerAnswer {
+  id: number;
+  ok: boolean;
+  text?: ExtractedText;
+  message?: string;
+  kind?: 'failed' | 'unsupported';
+}
+
 function runInWorker(
   bytes: Uint8Array,
   format: DetectedFileType['format'],
   timeoutMs: number,
 ): Promise<ExtractedText> {
+  const taken = takeWorker();
+  const { worker } = taken;
+  const id = ++nextId;
+  taken.files += 1;
   return new Promise((resolve, reject) => {
-    const worker = new Worker(workerUrl, {
-      workerData: { bytes, format },
-      execArgv: fromSources ? ['--import', 'tsx'] : [],
-      resourceLimits: { maxOldGenerationSizeMb: MEMORY_LIMIT_MB },
-      // pdf.js writes warnings about damaged files to the console: not the server's log.
-      stdout: true,
-      stderr: true,
-    });
-    worker.stdout.resume();
-    worker.stderr.resume();
     let settled = false;
-    const settle = (action: () => void) => {
+    const settle = (keepWorker: boolean, action: () => void) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      void worker.terminate();
+      worker.off('message', onMessage);
+      worker.off('error', onError);
+      worker.off('exit', onExit);
+      if (keepWorker) release(taken);
+      else retire(taken);
       action();
     };
     const timer = setTimeout(
       () =>
-        settle(() =>
+        settle(false, () =>
           reject(
             new ExtractionError(
               '読み取りに時間がかかりすぎたため中止しました。ファイルを分けてからアップロードしてください。',
@@ -53,35 +118,37 @@ function runInWorker(
         ),
       timeoutMs,
     );
-    worker.once(
-      'message',
-      (message: { ok: boolean; text?: ExtractedText; message?: string; kind?: 'failed' | 'unsupported' }) =>
-        settle(() =>
-          message.ok && message.text
-            ? resolve(message.text)
-            : reject(
-                new ExtractionError(message.message ?? '読み取れませんでした。', message.kind ?? 'failed'),
-              ),
-        ),
-    );
-    worker.once('error', (error) =>
-      settle(() =>
+    const onMessage = (message: WorkerAnswer) => {
+      if (message.id !== id) return;
+      settle(true, () =>
+        message.ok && message.text
+          ? resolve(message.text)
+          : reject(
+              new ExtractionError(message.message ?? '読み取れませんでした。', message.kind ?? 'failed'),
+            ),
+      );
+    };
+    const onError = (error: Error) =>
+      settle(false, () =>
         reject(
           (error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY'
             ? new ExtractionError('ファイルが大きすぎて読み取れませんでした。', 'failed')
             : error,
         ),
-      ),
-    );
-    worker.once('exit', (code) =>
-      settle(() => reject(new Error(`抽出ワーカーが終了しました（終了コード ${code}）`))),
-    );
+      );
+    const onExit = (code: number) =>
+      settle(false, () => reject(new Error(`抽出ワーカーが終了しました（終了コード ${code}）`)));
+    worker.on('message', onMessage);
+    worker.once('error', onError);
+    worker.once('exit', onExit);
+    // A copy: the caller keeps its bytes (posting transfers nothing).
+    worker.postMessage({ id, bytes, format });
   });
 }
 
 /**
- * The text of a file, extracted in a worker thread (one at a time per process) so that a large
- * PDF never stalls the event loop; stopped after `timeoutMs`. Rejects with an ExtractionError
+ * The text of a file, extracted in a worker thread (one at a time per process, kept warm between
+ * files) so that a large PDF never stalls the event loop; stopped after `timeoutMs`. Rejects with an ExtractionError
  * (Japanese reason) when the file cannot be read, with another error when the worker itself failed.
  */
 export function extractText(
