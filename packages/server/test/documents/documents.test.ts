@@ -177,6 +177,20 @@ describe('documents: upload, extraction in the background, search, download, del
     const scanned = await waitForDocument(server, token, response.json().id);
     expect(scanned.extraction_status).toBe('unsupported');
     expect(scanned.extraction_error).toMatch(/この PDF には文字情報がありません/);
+    // The uploader hears of it (they may have left the screen); a picture kept without text is no news.
+    const notifications = (await server.get('/api/notifications', { token })).json().notifications as Array<{
+      title: string;
+      message: string;
+      category: string;
+    }>;
+    const unreadable = notifications.filter(
+      (notification) => notification.title === '文書を読み取れませんでした',
+    );
+    expect(unreadable).toHaveLength(1);
+    expect(unreadable[0]).toMatchObject({ category: 'document' });
+    expect(unreadable[0]?.message).toMatch(
+      /^「スキャン\.pdf」の本文を読み取れませんでした。この PDF には文字情報がありません/,
+    );
   });
 
   it('refuses an executable renamed as .pdf with FILE_002, and keeps nothing', async () => {

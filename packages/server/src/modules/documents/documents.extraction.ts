@@ -1,11 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db/database';
 import { withTenant } from '../../platform/db/tenant-scope';
+import type { DomainEvents } from '../../platform/events/domain-events';
 import { type ExtractionOutcome, extractStoredFile } from '../../platform/extract/extract-stored-file';
 import type { FileStorage } from '../../platform/files/storage';
 import type { JobQueue } from '../../platform/jobs/jobs';
 import type { TextIndex } from '../../platform/search/text-index';
 import { findDocument, lockDocument, recordExtraction } from './documents.repository';
+
+/** Types whose text is not read (images, slides): their `unsupported` is expected, not news. */
+const EXPECTED_WITHOUT_TEXT = /^image\/|presentationml/;
 
 const GAVE_UP =
   '何度か試しましたが、本文を読み取れませんでした。時間をおいて、もう一度アップロードしてください。';
@@ -19,7 +23,13 @@ const GAVE_UP =
  */
 export function workDocumentExtraction(
   jobs: JobQueue,
-  services: { db: Db; files: FileStorage; textIndex: TextIndex; log?: FastifyBaseLogger | undefined },
+  services: {
+    db: Db;
+    files: FileStorage;
+    textIndex: TextIndex;
+    events: DomainEvents;
+    log?: FastifyBaseLogger | undefined;
+  },
 ): void {
   jobs.work('documents.extract', async ({ tenantId, documentId }, attempt) => {
     const document = await withTenant(services.db, tenantId, (tx) => findDocument(tx, documentId));
@@ -53,6 +63,20 @@ export function workDocumentExtraction(
         pageCount: outcome.pageCount,
         preview: outcome.status === 'ready' ? outcome.preview : null,
       });
+      // Images and slides are kept without text by design; anything else unreadable is news.
+      if (outcome.status !== 'ready' && !EXPECTED_WITHOUT_TEXT.test(document.content_type)) {
+        await services.events.emit(tx, {
+          type: 'document.unreadable',
+          actorId: null,
+          subjectId: documentId,
+          payload: {
+            file_name: document.file_name,
+            folder_id: document.folder_id,
+            uploaded_by: document.created_by,
+            reason: outcome.error,
+          },
+        });
+      }
     });
   });
 }

@@ -24,7 +24,12 @@ import {
  */
 export function documentsHandlers(dependencies: ModuleDependencies) {
   const services = { files: dependencies.files, jobs: dependencies.jobs, textIndex: dependencies.textIndex };
-  workDocumentExtraction(dependencies.jobs, { ...services, db: dependencies.db, log: dependencies.log });
+  workDocumentExtraction(dependencies.jobs, {
+    ...services,
+    db: dependencies.db,
+    events: dependencies.events,
+    log: dependencies.log,
+  });
 
   return {
     async uploadDocument({ body }, { tx, principal }) {

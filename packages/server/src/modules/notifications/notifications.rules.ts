@@ -99,6 +99,18 @@ export const NOTIFICATION_RULES: Record<string, Rule> = {
       link: '/tenant-users',
     },
   }),
+  // The uploader hears that a document could not be read (documents.extraction.ts): they may have
+  // left the screen while it was 処理中. Emitted by the system (no actor).
+  'document.unreadable': (event) => ({
+    audience: { kind: 'users', userIds: userIds(event.payload.uploaded_by) },
+    content: {
+      title: '文書を読み取れませんでした',
+      message: `「${text(event.payload.file_name)}」の本文を読み取れませんでした。${text(event.payload.reason)}`,
+      type: 'warning',
+      category: 'document',
+      link: event.payload.folder_id ? `/documents?folder=${text(event.payload.folder_id)}` : '/documents',
+    },
+  }),
 };
 
 async function actorName(tx: TenantTransaction, actorId: string | null): Promise<string> {
