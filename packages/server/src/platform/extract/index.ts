@@ -69,7 +69,10 @@ function retire(taken: WarmWorker): void {
 }
 
 function release(taken: WarmWorker): void {
-  if (taken.files >= FILES_PER_WORKER) return retire(taken);
+  if (taken.files >= FILES_PER_WORKER) {
+    retire(taken);
+    return;
+  }
   // An idle worker does not keep the process alive.
   taken.worker.unref();
   taken.idleTimer = setTimeout(() => retire(taken), IDLE_MS);
