@@ -21,7 +21,7 @@ export default defineConfig({
   forbidOnly: process.env.CI === 'true',
   reporter: [['list']],
   globalSetup: './global-setup.ts',
-  outputDir: './test-results',
+  outputDir: process.env.TSUMIKI_E2E_OUTPUT_DIR ?? './test-results',
   use: {
     baseURL: process.env.TSUMIKI_E2E_BASE_URL,
     locale: 'ja-JP',
