@@ -28,6 +28,18 @@ export const AI_MODE_LABELS: Readonly<Record<Schemas['AiMode'], string>> = {
   openai: 'AI の回答',
 };
 
+/** What an AI answer's source is (AiSource.type), as its chip reads. */
+export const AI_SOURCE_TYPE_LABELS: Readonly<Record<Schemas['AiSourceType'], string>> = {
+  customer: '顧客',
+  interaction: '対応履歴',
+  product: '商品',
+  document: '文書',
+  knowledge_document: 'ナレッジベース',
+  staff: 'スタッフ',
+  user_input: '入力内容',
+  web: 'ウェブ',
+};
+
 /** Largest file the server takes (FILE_001 above it), checked on the client first. */
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 

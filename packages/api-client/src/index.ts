@@ -1,3 +1,4 @@
+export { type AiStreamEvent, readAiEvents, readServerSentEvents } from './ai-stream';
 export { type ApiClient, type ApiClientOptions, createApiClient, unwrap } from './client';
 export {
   CUSTOMER_CSV_FIELDS,
@@ -13,6 +14,7 @@ export {
 } from './customer-csv';
 export {
   AI_MODE_LABELS,
+  AI_SOURCE_TYPE_LABELS,
   DOCUMENT_ACCEPT,
   DOCUMENT_ACCEPT_LABEL,
   documentTypeLabel,

@@ -250,7 +250,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     filesDir: join(packageRoot, '.data-test', 'files'),
     // Quick enough that tests wait for background work in well under a second.
     jobs: { ...DEFAULT_JOB_TIMINGS, pollingIntervalSeconds: 0.5, superviseIntervalSeconds: 1 },
-    ai: { provider: 'offline' },
+    ai: { provider: 'offline', limits: readAiConfig({}).config.limits },
     embeddedPostgresPort: null,
     demo: true,
     authJwtSecret: null,

@@ -126,6 +126,10 @@ const EXTRA_CALLS: readonly Call[] = [
   ['PATCH', '/api/documents/{id}', 'documents.write', 'documents'],
   ['GET', '/api/knowledge/legal_checks/{id}/content', 'knowledge.read', 'legal_check'],
   ['GET', '/api/knowledge/legal_checks/{id}/passages/{chunkIndex}', 'knowledge.read', 'legal_check'],
+  // The AI suite (issue 12): saved deep-research reports.
+  ['GET', '/api/research/reports', 'research.use', 'deep_research'],
+  ['GET', '/api/research/reports/{id}', 'research.use', 'deep_research'],
+  ['DELETE', '/api/research/reports/{id}', 'research.use', 'deep_research'],
 ];
 
 const PUBLIC_CALLS = new Set([

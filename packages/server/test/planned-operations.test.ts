@@ -70,7 +70,9 @@ describe('planned operations', () => {
   }
 
   it('are the operations the contract marks with 501, and only those', () => {
-    expect(planned.length).toBeGreaterThan(0);
+    // Since issue 12 the product implements every operation of the contract; a future planned
+    // operation declares 501 and the checks below run over it (they pass vacuously meanwhile).
+    expect(planned.map((policy) => policy.operationId)).toEqual([]);
     for (const policy of policies.values()) {
       const operation = document.paths[policy.path]?.[policy.method.toLowerCase()] as
         | { responses: Record<string, unknown> }
@@ -188,21 +190,19 @@ describe('the route layer refuses a contract it cannot serve', () => {
     ai: {} as AiProvider,
     textIndex: {} as TextIndex,
   });
-  const register = (spec: typeof document) =>
+  const register = (spec: typeof document, table: Partial<typeof handlers> = handlers) =>
     registerApiRoutes(Fastify(), {
       document: spec,
       policies: operationPolicies(spec),
-      handlers,
+      handlers: table as typeof handlers,
       authService: {} as AuthService,
       db: {} as Db,
       files: {} as FileStorage,
     });
 
-  it('when a planned operation lost its 501 (implemented in the contract, no handler)', async () => {
-    const spec = structuredClone(document);
-    const product = spec.paths['/api/products/{id}'] as { get: { responses: Record<string, unknown> } };
-    delete product.get.responses['501'];
-    await expect(register(spec)).rejects.toThrow(/getProduct/);
+  it('when an operation the contract implements (no 501) has no handler', async () => {
+    const { getProduct: _missing, ...withoutOne } = handlers;
+    await expect(register(structuredClone(document), withoutOne)).rejects.toThrow(/getProduct/);
   });
 
   it('when an implemented operation is declared planned', async () => {

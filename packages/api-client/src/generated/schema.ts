@@ -1168,6 +1168,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/research/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 保存した調査レポートの一覧を取得する
+         * @description 新しい順です。
+         */
+        get: operations["listResearchReports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/research/reports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 保存した調査レポートを 1 件取得する */
+        get: operations["getResearchReport"];
+        put?: never;
+        post?: never;
+        /** 保存した調査レポートを削除する */
+        delete: operations["deleteResearchReport"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/research/customer/pdf": {
         parameters: {
             query?: never;
@@ -2123,10 +2161,24 @@ export interface components {
             created_by: string | null;
             /** @description 記録したユーザーの表示名（氏名、なければメールアドレス） */
             created_by_name: string | null;
+            /**
+             * 商品
+             * @description この対応で扱った商品・サービス（削除された商品は含みません）
+             */
+            products: components["schemas"]["ProductRef"][];
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+        };
+        ProductRef: {
+            /**
+             * ID
+             * Format: uuid
+             */
+            id: string;
+            /** @description 商品・サービス名 */
+            name: string;
         };
         /** @description 記録する対応。記録したユーザーが `created_by` になります。 */
         InteractionInput: {
@@ -2145,6 +2197,12 @@ export interface components {
             summary?: string | null;
             /** 内容 */
             content: string;
+            /**
+             * 商品
+             * @description この対応で扱った商品・サービスの ID（同じテナントの商品。存在しないと `422`）
+             * @default []
+             */
+            product_ids?: string[];
         };
         InteractionList: {
             total: number;
@@ -2179,6 +2237,28 @@ export interface components {
              * @description 画面内のパス（例 /customers/…）または外部の URL
              */
             url: string | null;
+        };
+        /**
+         * @description Server-Sent Events の並び（`stream=true` のとき）。各イベントは `event:` 行と JSON 1 行の `data:` 行です。
+         *     `progress` → `AiProgress`、`delta` → `AiDelta`、`result` → JSON 応答と同じ本文、`error` → `ErrorEnvelope`。
+         */
+        AiEventStream: string;
+        /**
+         * @description 段階の状態（実行中・完了・省略）
+         * @enum {string}
+         */
+        AiProgressStatus: "running" | "done" | "skipped";
+        /** @description 処理の段階（例「対応履歴を集めています」）。同じ `step` の `running` のあとに `done` か `skipped` が来ます。 */
+        AiProgress: {
+            /** @description 段階の識別子（例 retrieve・tool:count_interactions・synthesize） */
+            step: string;
+            /** @description 画面に出す段階の説明 */
+            label: string;
+            status: components["schemas"]["AiProgressStatus"];
+        };
+        /** @description 回答の本文の続き（Markdown の断片） */
+        AiDelta: {
+            text: string;
         };
         /**
          * @description 発言者（user 利用者・assistant AI）
@@ -2668,7 +2748,7 @@ export interface components {
              */
             id: string;
             /**
-             * 招待コード
+             * コード
              * @description 商品コード（テナント内で重複なし）
              */
             code: string | null;
@@ -2709,7 +2789,7 @@ export interface components {
         };
         ProductInput: {
             /**
-             * 招待コード
+             * コード
              * @description 商品コード（英数字・ハイフン・アンダースコア。重複すると `409`）
              */
             code?: string | null;
@@ -2751,7 +2831,7 @@ export interface components {
         /** @description 変える項目だけを送ります（1 項目以上）。`null` は値を消します。 */
         ProductUpdate: {
             /**
-             * 招待コード
+             * コード
              * @description 商品コード
              */
             code?: string | null;
@@ -2834,6 +2914,14 @@ export interface components {
             /** @description 関連の強さ */
             score: number | null;
         };
+        ProductMonthlyCount: {
+            /** @description 月（YYYY-MM、テナントのタイムゾーン） */
+            month: string;
+            /** @description その商品を扱った対応の件数 */
+            interaction_count: number;
+            /** @description その対応の顧客の人数（重複なし） */
+            customer_count: number;
+        };
         ProductAnalysis: {
             /**
              * 商品
@@ -2849,6 +2937,8 @@ export interface components {
             customers: components["schemas"]["AnalysisSection"] | null;
             /** @description 一緒に勧めやすい商品（求めなかったときは null） */
             pairs: components["schemas"]["ProductPair"][] | null;
+            /** @description 直近 12 か月の月ごとの対応件数と顧客数（古い順。顧客の分析を求めなかったときは null） */
+            trend: components["schemas"]["ProductMonthlyCount"][] | null;
             sources: components["schemas"]["AiSource"][];
         };
         /**
@@ -2863,7 +2953,7 @@ export interface components {
              */
             id: string;
             /**
-             * 招待コード
+             * コード
              * @description 招待コード。作成した直後の応答にだけ入ります（サーバーはハッシュしか保存しないため、一覧では `null`）。
              */
             code: string | null;
@@ -2922,7 +3012,7 @@ export interface components {
         };
         InvitationUse: {
             /**
-             * 招待コード
+             * コード
              * @description 招待コード
              */
             code: string;
@@ -2934,7 +3024,7 @@ export interface components {
         };
         InvitationPreviewRequest: {
             /**
-             * 招待コード
+             * コード
              * @description 招待コード
              */
             code: string;
@@ -2975,6 +3065,12 @@ export interface components {
              * @description 所要時間の目安（分）
              */
             estimated_minutes?: number | null;
+            /**
+             * 確認事項
+             * @description この手順で確かめること（例 保険証の有効期限）
+             * @default []
+             */
+            checks?: string[];
         };
         /** @description 点検・改善の対象にするワークフロー */
         WorkflowInput: {
@@ -3003,6 +3099,11 @@ export interface components {
              * @description 所要時間の目安（分）
              */
             estimated_minutes: number | null;
+            /**
+             * 確認事項
+             * @description この手順で確かめること
+             */
+            checks: string[];
             /** @description 使う道具・画面（例 顧客管理、電話） */
             tools: string[];
         };
@@ -3114,10 +3215,10 @@ export interface components {
             sources: components["schemas"]["AiSource"][];
         };
         /**
-         * @description 顧客層の分け方（タグ・会社の有無・都道府県・来院/連絡の頻度）
+         * @description 顧客層の分け方（タグ・会社の有無・都道府県・最近の対応と回数・新規とリピート）
          * @enum {string}
          */
-        CustomerSegmentBasis: "tags" | "company" | "prefecture" | "activity";
+        CustomerSegmentBasis: "tags" | "company" | "prefecture" | "activity" | "lifecycle";
         CustomerAnalysisRequest: {
             /**
              * 分け方
@@ -3319,6 +3420,8 @@ export interface components {
         ContentCalendarEntry: {
             /** Format: date */
             date: string;
+            /** @description きっかけにした祝日・季節の行事（例 敬老の日、インフルエンザ予防接種の時期） */
+            occasion: string | null;
             channel: components["schemas"]["MarketingChannel"];
             title: string;
             /** @description 内容の骨子 */
@@ -3502,6 +3605,8 @@ export interface components {
             heading: string;
             body: string;
             bullet_points: string[];
+            /** @description この節の根拠（レポートの `sources` の番号、1 から） */
+            citations: number[];
         };
         /** @description 保存された調査レポート。`id` で PDF にできます。 */
         ResearchReport: {
@@ -3531,6 +3636,28 @@ export interface components {
             /** @description 次の一手 */
             recommendations: string[];
             sources: components["schemas"]["AiSource"][];
+        };
+        /** @description 一覧に出す調査レポートの要約 */
+        ResearchReportSummary: {
+            /**
+             * ID
+             * Format: uuid
+             */
+            id: string;
+            kind: components["schemas"]["ResearchKind"];
+            title: string;
+            /** Format: uuid */
+            customer_id: string | null;
+            mode: components["schemas"]["AiMode"];
+            /** Format: date-time */
+            generated_at: string;
+            summary: string;
+            /** @description 調査したユーザーの表示名 */
+            created_by_name: string | null;
+        };
+        ResearchReportList: {
+            total: number;
+            reports: components["schemas"]["ResearchReportSummary"][];
         };
         ResearchPdfRequest: {
             /**
@@ -3903,6 +4030,33 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /** @description テナントの本日の AI 利用上限に達しました（AI_001）。翌日（日本時間 0 時）に戻ります。 */
+        AiBudgetExceeded: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description AI サービスが誤った応答またはエラーを返しました（EXT_002。再試行できます） */
+        AiProviderFailed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description AI サービスに接続できないか、時間内に応答がありませんでした（EXT_001。再試行できます） */
+        AiProviderUnavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /** @description 一時的に利用できません */
         ServiceUnavailable: {
             headers: {
@@ -3947,6 +4101,13 @@ export interface components {
         TenantId: string;
         /** @description 対象の ID */
         Id: string;
+        /**
+         * @description `true` のとき応答を `text/event-stream`（Server-Sent Events）で返し、進み具合と本文を書けた順に送ります。
+         *     イベントは `progress`（`AiProgress`）・`delta`（`AiDelta`、本文の続き）・`result`（`false` のときの応答本文と同じ JSON）・
+         *     `error`（`ErrorEnvelope`。ストリームの開始後に失敗したとき）の 4 種類で、`result` か `error` で終わります。
+         *     入力の誤り・権限・利用上限などストリームを始める前の失敗は、通常どおりの状態コードと `ErrorEnvelope` です。
+         */
+        AiStream: boolean;
         /** @description 読み飛ばす件数 */
         Skip: number;
         /** @description 取得する最大件数 */
@@ -4658,7 +4819,15 @@ export interface operations {
     };
     sendChatMessage: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description `true` のとき応答を `text/event-stream`（Server-Sent Events）で返し、進み具合と本文を書けた順に送ります。
+                 *     イベントは `progress`（`AiProgress`）・`delta`（`AiDelta`、本文の続き）・`result`（`false` のときの応答本文と同じ JSON）・
+                 *     `error`（`ErrorEnvelope`。ストリームの開始後に失敗したとき）の 4 種類で、`result` か `error` で終わります。
+                 *     入力の誤り・権限・利用上限などストリームを始める前の失敗は、通常どおりの状態コードと `ErrorEnvelope` です。
+                 */
+                stream?: components["parameters"]["AiStream"];
+            };
             header?: {
                 /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
                 "X-Tenant-Id"?: components["parameters"]["TenantId"];
@@ -4679,19 +4848,30 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ChatReply"];
+                    "text/event-stream": components["schemas"]["AiEventStream"];
                 };
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
-            501: components["responses"]["NotImplemented"];
+            429: components["responses"]["AiBudgetExceeded"];
+            502: components["responses"]["AiProviderFailed"];
+            503: components["responses"]["AiProviderUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     askAssistant: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description `true` のとき応答を `text/event-stream`（Server-Sent Events）で返し、進み具合と本文を書けた順に送ります。
+                 *     イベントは `progress`（`AiProgress`）・`delta`（`AiDelta`、本文の続き）・`result`（`false` のときの応答本文と同じ JSON）・
+                 *     `error`（`ErrorEnvelope`。ストリームの開始後に失敗したとき）の 4 種類で、`result` か `error` で終わります。
+                 *     入力の誤り・権限・利用上限などストリームを始める前の失敗は、通常どおりの状態コードと `ErrorEnvelope` です。
+                 */
+                stream?: components["parameters"]["AiStream"];
+            };
             header?: {
                 /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
                 "X-Tenant-Id"?: components["parameters"]["TenantId"];
@@ -4712,12 +4892,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ChatReply"];
+                    "text/event-stream": components["schemas"]["AiEventStream"];
                 };
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
-            501: components["responses"]["NotImplemented"];
+            429: components["responses"]["AiBudgetExceeded"];
+            502: components["responses"]["AiProviderFailed"];
+            503: components["responses"]["AiProviderUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -5259,6 +5442,8 @@ export interface operations {
                 skip?: components["parameters"]["Skip"];
                 /** @description 取得する最大件数 */
                 limit?: components["parameters"]["Limit"];
+                /** @description 商品名・フリガナ・商品コード・カテゴリー・説明の部分一致（全角半角・ひらがなカタカナを区別しない） */
+                search?: string;
                 /** @description カテゴリーの完全一致 */
                 category?: string;
                 /** @description 販売状況 */
@@ -5289,7 +5474,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
-            501: components["responses"]["NotImplemented"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -5322,7 +5506,6 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["ValidationFailed"];
-            501: components["responses"]["NotImplemented"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -5355,7 +5538,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
-            501: components["responses"]["NotImplemented"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -5387,7 +5569,6 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
-            501: components["responses"]["NotImplemented"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -5424,7 +5605,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["ValidationFailed"];
-            501: components["responses"]["NotImplemented"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -5454,7 +5634,6 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
-            501: components["responses"]["NotImplemented"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -5490,7 +5669,9 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
-            501: components["responses"]["NotImplemented"];
+            429: components["responses"]["AiBudgetExceeded"];
+            502: components["responses"]["AiProviderFailed"];
+            503: components["responses"]["AiProviderUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -5674,7 +5855,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
-            501: components["responses"]["NotImplemented"];
+            429: components["responses"]["AiBudgetExceeded"];
+            502: components["responses"]["AiProviderFailed"];
+            503: components["responses"]["AiProviderUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -5706,7 +5889,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
-            501: components["responses"]["NotImplemented"];
+            429: components["responses"]["AiBudgetExceeded"];
+            502: components["responses"]["AiProviderFailed"];
+            503: components["responses"]["AiProviderUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -5738,7 +5923,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
-            501: components["responses"]["NotImplemented"];
+            429: components["responses"]["AiBudgetExceeded"];
+            502: components["responses"]["AiProviderFailed"];
+            503: components["responses"]["AiProviderUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -5770,7 +5957,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
-            501: components["responses"]["NotImplemented"];
+            429: components["responses"]["AiBudgetExceeded"];
+            502: components["responses"]["AiProviderFailed"];
+            503: components["responses"]["AiProviderUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -5802,7 +5991,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
-            501: components["responses"]["NotImplemented"];
+            429: components["responses"]["AiBudgetExceeded"];
+            502: components["responses"]["AiProviderFailed"];
+            503: components["responses"]["AiProviderUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -5834,7 +6025,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
-            501: components["responses"]["NotImplemented"];
+            429: components["responses"]["AiBudgetExceeded"];
+            502: components["responses"]["AiProviderFailed"];
+            503: components["responses"]["AiProviderUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -5866,7 +6059,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
-            501: components["responses"]["NotImplemented"];
+            429: components["responses"]["AiBudgetExceeded"];
+            502: components["responses"]["AiProviderFailed"];
+            503: components["responses"]["AiProviderUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -6285,7 +6480,15 @@ export interface operations {
     };
     researchCustomer: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description `true` のとき応答を `text/event-stream`（Server-Sent Events）で返し、進み具合と本文を書けた順に送ります。
+                 *     イベントは `progress`（`AiProgress`）・`delta`（`AiDelta`、本文の続き）・`result`（`false` のときの応答本文と同じ JSON）・
+                 *     `error`（`ErrorEnvelope`。ストリームの開始後に失敗したとき）の 4 種類で、`result` か `error` で終わります。
+                 *     入力の誤り・権限・利用上限などストリームを始める前の失敗は、通常どおりの状態コードと `ErrorEnvelope` です。
+                 */
+                stream?: components["parameters"]["AiStream"];
+            };
             header?: {
                 /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
                 "X-Tenant-Id"?: components["parameters"]["TenantId"];
@@ -6306,18 +6509,29 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ResearchReport"];
+                    "text/event-stream": components["schemas"]["AiEventStream"];
                 };
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
-            501: components["responses"]["NotImplemented"];
+            429: components["responses"]["AiBudgetExceeded"];
+            502: components["responses"]["AiProviderFailed"];
+            503: components["responses"]["AiProviderUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     researchExistingCustomer: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description `true` のとき応答を `text/event-stream`（Server-Sent Events）で返し、進み具合と本文を書けた順に送ります。
+                 *     イベントは `progress`（`AiProgress`）・`delta`（`AiDelta`、本文の続き）・`result`（`false` のときの応答本文と同じ JSON）・
+                 *     `error`（`ErrorEnvelope`。ストリームの開始後に失敗したとき）の 4 種類で、`result` か `error` で終わります。
+                 *     入力の誤り・権限・利用上限などストリームを始める前の失敗は、通常どおりの状態コードと `ErrorEnvelope` です。
+                 */
+                stream?: components["parameters"]["AiStream"];
+            };
             header?: {
                 /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
                 "X-Tenant-Id"?: components["parameters"]["TenantId"];
@@ -6341,19 +6555,30 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ResearchReport"];
+                    "text/event-stream": components["schemas"]["AiEventStream"];
                 };
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
-            501: components["responses"]["NotImplemented"];
+            429: components["responses"]["AiBudgetExceeded"];
+            502: components["responses"]["AiProviderFailed"];
+            503: components["responses"]["AiProviderUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };
     researchCompetitors: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description `true` のとき応答を `text/event-stream`（Server-Sent Events）で返し、進み具合と本文を書けた順に送ります。
+                 *     イベントは `progress`（`AiProgress`）・`delta`（`AiDelta`、本文の続き）・`result`（`false` のときの応答本文と同じ JSON）・
+                 *     `error`（`ErrorEnvelope`。ストリームの開始後に失敗したとき）の 4 種類で、`result` か `error` で終わります。
+                 *     入力の誤り・権限・利用上限などストリームを始める前の失敗は、通常どおりの状態コードと `ErrorEnvelope` です。
+                 */
+                stream?: components["parameters"]["AiStream"];
+            };
             header?: {
                 /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
                 "X-Tenant-Id"?: components["parameters"]["TenantId"];
@@ -6374,12 +6599,111 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ResearchReport"];
+                    "text/event-stream": components["schemas"]["AiEventStream"];
                 };
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
-            501: components["responses"]["NotImplemented"];
+            429: components["responses"]["AiBudgetExceeded"];
+            502: components["responses"]["AiProviderFailed"];
+            503: components["responses"]["AiProviderUnavailable"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listResearchReports: {
+        parameters: {
+            query?: {
+                /** @description 読み飛ばす件数 */
+                skip?: components["parameters"]["Skip"];
+                /** @description 取得する最大件数 */
+                limit?: components["parameters"]["Limit"];
+                /** @description レポートの種類で絞り込む */
+                kind?: components["schemas"]["ResearchKind"];
+                /** @description この顧客を調べたレポートに絞り込む */
+                customer_id?: string;
+            };
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 調査レポートの一覧 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResearchReportList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getResearchReport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path: {
+                /** @description 対象の ID */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 調査レポート */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResearchReport"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    deleteResearchReport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path: {
+                /** @description 対象の ID */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 削除しました */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -6404,7 +6728,6 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
-            501: components["responses"]["NotImplemented"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -6429,7 +6752,6 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
-            501: components["responses"]["NotImplemented"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -6613,6 +6935,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["AiBudgetExceeded"];
+            502: components["responses"]["AiProviderFailed"];
+            503: components["responses"]["AiProviderUnavailable"];
             default: components["responses"]["UnexpectedError"];
         };
     };

@@ -11,6 +11,7 @@ export * from './knowledge';
 export * from './notifications';
 export * from './products';
 export { createQueryClient, retryDelay, shouldRetryMutation, shouldRetryQuery } from './query-client';
+export * from './research';
 export * from './sessions';
 export { type BodyOf, type QueryOf, type TenantId, tenantKey, toFormData } from './shared';
 export * from './staff';

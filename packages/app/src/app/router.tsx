@@ -3,22 +3,7 @@ import { withChunkLoadHandling } from '../errors/chunk-load';
 import { RouteCrash } from '../errors/route-crash';
 import { FullPageSpinner } from '../shell/full-page-spinner';
 import { RootRoute } from '../shell/route-focus';
-import { type AppRouteKey, appRoutes, legacyLegalChecksPath } from './paths';
-
-/**
- * A screen of SPEC section 2 that this version does not have yet: the 準備中です page, in its own
- * small chunk like every other screen.
- */
-function plannedRoute(key: AppRouteKey): RouteObject {
-  const { path, title } = appRoutes[key];
-  return {
-    path,
-    lazy: async () => {
-      const { PlannedPage } = await import('../screens/planned-page');
-      return { element: <PlannedPage title={title} /> };
-    },
-  };
-}
+import { appRoutes, legacyLegalChecksPath } from './paths';
 
 /**
  * Every route of the app. Each screen lives in routes/<url>/ and is loaded when it is first
@@ -58,13 +43,20 @@ export const routes: RouteObject[] = [
           },
           // ───────────────────────────────────────────────────────────────────────────────────
 
-          plannedRoute('products'),
-          plannedRoute('chat'),
-          plannedRoute('aiAssistant'),
+          { path: appRoutes.products.path, lazy: () => import('../routes/products/products-route') },
+          {
+            path: appRoutes.productDetail.path,
+            lazy: () => import('../routes/products/product-detail-route'),
+          },
+          { path: appRoutes.chat.path, lazy: () => import('../routes/chat/chat-route') },
+          { path: appRoutes.aiAssistant.path, lazy: () => import('../routes/aiassistant/aiassistant-route') },
           // ── Documents, legal check, knowledge base (routes/documents, legal-check, knowledge-base) ──
           { path: appRoutes.documents.path, lazy: () => import('../routes/documents/documents-route') },
           { path: appRoutes.legalCheck.path, lazy: () => import('../routes/legal-check/legal-check-route') },
-          plannedRoute('deepResearch'),
+          {
+            path: appRoutes.deepResearch.path,
+            lazy: () => import('../routes/deep-research/deep-research-route'),
+          },
           {
             path: appRoutes.knowledgeBase.path,
             lazy: () => import('../routes/knowledge-base/knowledge-base-route'),
@@ -73,8 +65,8 @@ export const routes: RouteObject[] = [
             path: appRoutes.invitations.path,
             lazy: () => import('../routes/invitations/invitations-route'),
           },
-          plannedRoute('workflow'),
-          plannedRoute('marketing'),
+          { path: appRoutes.workflow.path, lazy: () => import('../routes/workflow/workflow-route') },
+          { path: appRoutes.marketing.path, lazy: () => import('../routes/marketing/marketing-route') },
           { path: appRoutes.staff.path, lazy: () => import('../routes/staff/staff-route') },
           {
             path: appRoutes.tenantUsers.path,

@@ -25,7 +25,7 @@ describe('appNavItems', () => {
       ['ホーム', '/', null],
       ['顧客管理', '/customers', 'customers'],
       ['商品管理', '/products', 'products'],
-      ['AIアシスタント', '/chat', 'staff_chat'],
+      ['AIアシスタント', '/aiassistant', 'staff_chat'],
       ['AI文書管理', '/documents', 'documents'],
       ['AI法務チェック', '/legal-check', 'legal_check'],
       ['AIインテリジェンス', '/deep-research', 'deep_research'],

@@ -19,7 +19,9 @@ const entries: AppNavEntry[] = [
   { route: 'home', icon: 'House' },
   { route: 'customers', icon: 'Users', feature: 'customers' },
   { route: 'products', icon: 'Package', feature: 'products' },
-  { route: 'chat', icon: 'Bot', feature: 'staff_chat' },
+  // SPEC's "AI Assistant (staff_chat)": the assistant over the tenant's data. /chat (feature chat) is
+  // reached from the dashboard's quick action and a customer's page.
+  { route: 'aiAssistant', icon: 'Bot', feature: 'staff_chat' },
   // The specification names this item's feature `legal_checks`, which is no flag: /legal-checks is
   // the old address of this screen (it redirects to /documents). Its flag is documents_enabled.
   { route: 'documents', icon: 'FileText', feature: 'documents' },

@@ -7,7 +7,9 @@
 import { DomainEvents } from '../platform/events/domain-events';
 import type { ApiHandlers } from '../platform/http/typed-handlers';
 import { addressesHandlers } from './addresses/addresses.handlers';
+import { assistantHandlers } from './assistant/assistant.handlers';
 import { authHandlers } from './auth/auth.handlers';
+import { chatHandlers } from './chat/chat.handlers';
 import { customersHandlers } from './customers/customers.handlers';
 import { documentsHandlers } from './documents/documents.handlers';
 import { errorsHandlers } from './errors/errors.handlers';
@@ -16,12 +18,16 @@ import { foldersHandlers } from './folders/folders.handlers';
 import { interactionsHandlers } from './interactions/interactions.handlers';
 import { invitationsHandlers } from './invitations/invitations.handlers';
 import { knowledgeHandlers } from './knowledge/knowledge.handlers';
+import { marketingHandlers } from './marketing/marketing.handlers';
 import type { ModuleDependencies } from './module';
 import { notificationsHandlers } from './notifications/notifications.handlers';
+import { productsHandlers } from './products/products.handlers';
+import { researchHandlers } from './research/research.handlers';
 import { sessionsHandlers } from './sessions/sessions.handlers';
 import { staffHandlers } from './staff/staff.handlers';
 import { systemHandlers } from './system/system.handlers';
 import { tenantUsersHandlers } from './tenant-users/tenant-users.handlers';
+import { workflowHandlers } from './workflow/workflow.handlers';
 
 export type { ModuleDependencies } from './module';
 
@@ -43,5 +49,11 @@ export function createApiHandlers(given: Omit<ModuleDependencies, 'events'>): Ap
     ...foldersHandlers(dependencies),
     ...documentsHandlers(dependencies),
     ...knowledgeHandlers(dependencies),
+    ...workflowHandlers(dependencies),
+    ...marketingHandlers(dependencies),
+    ...productsHandlers(dependencies),
+    ...chatHandlers(dependencies),
+    ...assistantHandlers(dependencies),
+    ...researchHandlers(dependencies),
   } satisfies ApiHandlers;
 }

@@ -219,13 +219,28 @@ export const ERROR_CATALOGUE = {
     message: '同じ場所に同じ名前のフォルダーがあります。',
     suggestion: '別の名前を付けてください。',
   },
-  // The AI provider (when one is configured).
+  // The AI provider (when one is configured). EXT_* are retryable (the snackbar offers 再試行).
   AI_001: {
+    status: 429,
+    category: 'business_logic',
+    severity: 'medium',
+    message: '本日の AI の利用上限に達しました。',
+    suggestion:
+      '日付が変わってから、もう一度お試しください。急ぐ場合は管理者に上限の変更を依頼してください。',
+  },
+  EXT_001: {
     status: 503,
     category: 'external_service',
     severity: 'medium',
     message: 'AI サービスに接続できませんでした。',
     suggestion: 'しばらく待ってから、もう一度お試しください。',
+  },
+  EXT_002: {
+    status: 502,
+    category: 'external_service',
+    severity: 'medium',
+    message: 'AI サービスから正しい応答が得られませんでした。',
+    suggestion: 'もう一度お試しください。続く場合は管理者にお問い合わせください。',
   },
   VAL_001: {
     status: 422,

@@ -15,6 +15,7 @@ import type { Plan } from '../platform/db/schema';
 import { scopeToTenant } from '../platform/db/tenant-scope';
 import { DomainEvents } from '../platform/events/domain-events';
 import { GIVEN_NAMES, MIDORI_MATERIAL, SAKURA_MATERIAL, SURNAMES, type TenantMaterial } from './demo-data';
+import { DEMO_PRODUCT_MATERIAL, seedDemoProducts } from './demo-products';
 import { seedDemoStaff } from './demo-staff';
 
 type DemoCustomer = Omit<NewCustomerRow, 'tenant_id'>;
@@ -333,6 +334,12 @@ export async function seedDemoData(
         });
       }
       await seedDemoStaff(scoped);
+      await seedDemoProducts(
+        scoped,
+        tenant.id === DEMO_TENANTS.sakura.id ? DEMO_PRODUCT_MATERIAL.sakura : DEMO_PRODUCT_MATERIAL.midori,
+        dataset.interactions,
+        staffIds[0] ?? null,
+      );
     }
   });
 }

@@ -11,6 +11,8 @@ import { generateInvitationCode, hashInvitationCode } from '../../src/modules/in
 import type { Db } from '../../src/platform/db/database';
 import { withTenant } from '../../src/platform/db/tenant-scope';
 import '../../src/modules/knowledge/knowledge.tables';
+import '../../src/modules/products/products.tables';
+import '../../src/modules/research/research.tables';
 import '../../src/platform/search/text-index.tables';
 import { createUser } from '../support/fixtures';
 
@@ -63,6 +65,16 @@ function firstMember(owner: Db, tenantId: string) {
 }
 
 export const recordFixtures: RecordFixture[] = [
+  {
+    // The customer a chat is about (in the body): another tenant's answers 404 and is not read.
+    tag: 'chat',
+    parameter: 'customer_id',
+    create: createCustomer,
+    snapshot: customerSnapshot,
+    bodies: {
+      sendChatMessage: (id) => ({ message: '最近の対応は？', customer_id: id }),
+    },
+  },
   {
     tag: 'customers',
     parameter: 'id',
@@ -152,6 +164,44 @@ export const recordFixtures: RecordFixture[] = [
       ),
     bodies: {
       updateStaff: () => ({ notes: '書き換え' }),
+    },
+  },
+  {
+    // A product of the other tenant, in one of its interactions (what the analysis counts).
+    tag: 'products',
+    parameter: 'id',
+    create: (owner, tenantId) =>
+      withTenant(owner, tenantId, async (tx) => {
+        const { id } = await tx
+          .insertInto('products')
+          .values({
+            tenant_id: tenantId,
+            name: '他院の商品',
+            price: 1000,
+            code: `OTHER-${crypto.randomUUID().slice(0, 8)}`,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const customerId = await createCustomer(owner, tenantId);
+        const interaction = await tx
+          .insertInto('interactions')
+          .values({ tenant_id: tenantId, customer_id: customerId, type: 'visit', content: '他院の対応' })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await tx
+          .insertInto('interaction_products')
+          .values({ tenant_id: tenantId, interaction_id: interaction.id, product_id: id })
+          .execute();
+        return id;
+      }),
+    snapshot: (owner, tenantId, id) =>
+      withTenant(owner, tenantId, async (tx) => ({
+        product: await tx.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst(),
+        links: await tx.selectFrom('interaction_products').selectAll().where('product_id', '=', id).execute(),
+      })),
+    bodies: {
+      updateProduct: () => ({ name: '書き換え' }),
+      analyzeProduct: (id) => ({ product_id: id }),
     },
   },
   {
@@ -265,12 +315,37 @@ export const recordFixtures: RecordFixture[] = [
     create: async () => '0',
     snapshot: async () => null,
   },
+  {
+    // The research tag names two records by {id}: a customer (researchExistingCustomer) and a saved
+    // report (get, delete). The other tenant gets both under the same id.
+    tag: 'research',
+    parameter: 'id',
+    create: createResearchRecords,
+    snapshot: researchSnapshot,
+    bodies: {
+      researchExistingCustomer: () => ({ depth: 'quick' }),
+    },
+  },
+  {
+    // The PDF exports name a saved report in the body.
+    tag: 'research',
+    parameter: 'report_id',
+    create: createResearchRecords,
+    snapshot: researchSnapshot,
+    bodies: {
+      exportCustomerResearchPdf: (id) => ({ report_id: id }),
+      exportCompetitorResearchPdf: (id) => ({ report_id: id }),
+    },
+  },
 ];
 
 /** Operations whose record id travels in the body rather than the path. */
 export const BODY_RECORD_IDS: Record<string, { tag: string; parameter: string }> = {
   createInteraction: { tag: 'interactions', parameter: 'customerId' },
   createFolder: { tag: 'folders', parameter: 'parent_id' },
+  sendChatMessage: { tag: 'chat', parameter: 'customer_id' },
+  exportCustomerResearchPdf: { tag: 'research', parameter: 'report_id' },
+  exportCompetitorResearchPdf: { tag: 'research', parameter: 'report_id' },
 };
 
 async function createFolderRecord(owner: Db, tenantId: string): Promise<string> {
@@ -353,5 +428,50 @@ async function knowledgeSnapshot(owner: Db, tenantId: string, id: string) {
       .where('source_id', '=', id)
       .execute(),
     chat: await tx.selectFrom('knowledge_chats').selectAll().where('id', '=', id).executeTakeFirst(),
+  }));
+}
+
+/** A customer and a saved research report (of each kind's PDF, a customer report) under one id. */
+async function createResearchRecords(owner: Db, tenantId: string): Promise<string> {
+  const id = crypto.randomUUID();
+  await withTenant(owner, tenantId, async (tx) => {
+    await tx
+      .insertInto('customers')
+      .values({
+        tenant_id: tenantId,
+        id,
+        last_name: '他院',
+        first_name: '調査対象',
+        last_name_kana: 'タイン',
+        first_name_kana: 'チョウサタイショウ',
+      })
+      .execute();
+    await tx
+      .insertInto('research_reports')
+      .values({
+        tenant_id: tenantId,
+        id,
+        kind: 'customer',
+        title: '他院の顧客調査',
+        customer_id: id,
+        mode: 'offline',
+        summary: '他院の要約',
+        body: JSON.stringify({
+          summary: '他院の要約',
+          sections: [],
+          competitors: [],
+          recommendations: [],
+          sources: [],
+        }),
+      })
+      .execute();
+  });
+  return id;
+}
+
+async function researchSnapshot(owner: Db, tenantId: string, id: string) {
+  return withTenant(owner, tenantId, async (tx) => ({
+    customer: await tx.selectFrom('customers').selectAll().where('id', '=', id).executeTakeFirst(),
+    reports: await tx.selectFrom('research_reports').selectAll().where('tenant_id', '=', tenantId).execute(),
   }));
 }

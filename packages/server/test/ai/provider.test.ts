@@ -13,7 +13,12 @@ import { type OpenAiStandIn, startOpenAiStandIn } from '../support/openai-stand-
 describe('AI settings', () => {
   it('is offline by default, with no model', () => {
     const provider = createAiProvider(aiConfigFromEnv({}));
-    expect(provider).toEqual({ mode: 'offline', chat: null, embeddings: null });
+    expect(provider).toEqual({
+      mode: 'offline',
+      chat: null,
+      embeddings: null,
+      limits: { dailyTokensPerTenant: 200_000, maxOutputTokens: 2_000 },
+    });
   });
 
   it('reads an openai-compatible provider with its defaults', () => {
@@ -27,6 +32,7 @@ describe('AI settings', () => {
       embeddingModel: null,
       timeoutMs: 30_000,
       maxRetries: 2,
+      limits: { dailyTokensPerTenant: 200_000, maxOutputTokens: 2_000 },
     });
   });
 
@@ -62,7 +68,11 @@ describe('AI settings', () => {
     expect(() => loadConfig({ AI_PROVIDER: 'openai-compatible', AI_API_KEY: 'sk-test' })).toThrow(
       /AI_CHAT_MODEL/,
     );
-    expect(loadConfig({}).ai).toEqual({ provider: 'offline' });
+    expect(loadConfig({}).ai).toEqual({
+      provider: 'offline',
+      limits: { dailyTokensPerTenant: 200_000, maxOutputTokens: 2_000 },
+    });
+    expect(() => loadConfig({ AI_TENANT_DAILY_TOKENS: '多い' })).toThrow(/AI_TENANT_DAILY_TOKENS/);
   });
 
   it('wants a key unless a base URL points at a local server', () => {
@@ -114,7 +124,9 @@ describe('openai-compatible provider against the stand-in', () => {
       ],
       { maxTokens: 800, temperature: 0 },
     );
-    expect(answer).toBe('就業規則の第 12 条によれば、有給休暇は前日までに申請します [1]。');
+    expect(answer?.text).toBe('就業規則の第 12 条によれば、有給休暇は前日までに申請します [1]。');
+    expect(answer?.toolCalls).toEqual([]);
+    expect(answer?.usage?.completionTokens).toBeGreaterThan(0);
     expect(standIn.chatRequests()).toEqual([
       expect.objectContaining({
         model: 'stand-in-chat',
@@ -129,13 +141,84 @@ describe('openai-compatible provider against the stand-in', () => {
     expect(standIn.chatRequests()[0]?.stream).toBeFalsy();
   });
 
-  it('streams the answer in pieces that add up to it', async () => {
+  it('streams the answer in pieces that add up to it, then its usage', async () => {
     const pieces: string[] = [];
-    for await (const piece of provider().chat!.stream([{ role: 'user', content: '質問' }]))
-      pieces.push(piece);
+    let usage: unknown = null;
+    for await (const event of provider().chat!.run([{ role: 'user', content: '質問' }])) {
+      if (event.type === 'text') pieces.push(event.text);
+      if (event.type === 'usage') usage = event.usage;
+    }
     expect(pieces.length).toBeGreaterThan(1);
     expect(pieces.join('')).toBe('就業規則の第 12 条によれば、有給休暇は前日までに申請します [1]。');
+    expect(usage).toEqual({ promptTokens: expect.any(Number), completionTokens: 18 });
     expect(standIn.chatRequests()[0]?.stream).toBe(true);
+  });
+
+  it('streams tool calls assembled from their pieces, and sends tools and their results back', async () => {
+    standIn.answer = (request) =>
+      request.messages.some((message) => message.role === 'tool')
+        ? '今月の対応は 12 件です。'
+        : { toolCalls: [{ name: 'count_interactions', arguments: { period: 'this_month', type: null } }] };
+    const tools = [
+      {
+        name: 'count_interactions',
+        description: '対応件数を数える',
+        parameters: { type: 'object', properties: { period: { type: 'string' } } },
+      },
+    ];
+    const events = [];
+    for await (const event of provider().chat!.run([{ role: 'user', content: '今月の対応件数は？' }], {
+      tools,
+    }))
+      events.push(event);
+    const calls = events.find((event) => event.type === 'tool_calls');
+    expect(calls).toEqual({
+      type: 'tool_calls',
+      calls: [
+        {
+          id: expect.any(String),
+          name: 'count_interactions',
+          arguments: '{"period":"this_month","type":null}',
+        },
+      ],
+    });
+    const call = calls?.type === 'tool_calls' ? calls.calls[0]! : null;
+    const answer = await provider().chat!.complete(
+      [
+        { role: 'user', content: '今月の対応件数は？' },
+        { role: 'assistant', content: '', toolCalls: [call!] },
+        { role: 'tool', toolCallId: call!.id, content: '{"count":12}' },
+      ],
+      { tools },
+    );
+    expect(answer.text).toBe('今月の対応は 12 件です。');
+    const [first, second] = standIn.chatRequests();
+    expect(first?.tools?.[0]?.function.name).toBe('count_interactions');
+    expect(second?.messages).toEqual([
+      { role: 'user', content: '今月の対応件数は？' },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [
+          {
+            id: call!.id,
+            type: 'function',
+            function: { name: 'count_interactions', arguments: call!.arguments },
+          },
+        ],
+      },
+      { role: 'tool', tool_call_id: call!.id, content: '{"count":12}' },
+    ]);
+  });
+
+  it('caps every answer at AI_MAX_OUTPUT_TOKENS and asks for JSON when told to', async () => {
+    await provider({ AI_MAX_OUTPUT_TOKENS: '300' }).chat!.complete([{ role: 'user', content: '質問' }], {
+      maxTokens: 5_000,
+      json: true,
+    });
+    expect(standIn.chatRequests()[0]).toEqual(
+      expect.objectContaining({ max_tokens: 300, response_format: { type: 'json_object' } }),
+    );
   });
 
   it('embeds in batches, one vector per text, in order, similar texts closer', async () => {
@@ -160,15 +243,17 @@ describe('openai-compatible provider against the stand-in', () => {
   it('retries a failing provider and then answers', async () => {
     standIn.failNext(2, { kind: 'status', status: 500 });
     const answer = await provider().chat!.complete([{ role: 'user', content: '質問' }]);
-    expect(answer).toContain('有給休暇');
+    expect(answer.text).toContain('有給休暇');
     expect(standIn.chatRequests()).toHaveLength(3);
   });
 
   it('gives up with an AiProviderError once the retries are spent', async () => {
     standIn.failNext(3, { kind: 'status', status: 503 });
-    await expect(provider().chat!.complete([{ role: 'user', content: '質問' }])).rejects.toThrow(
-      AiProviderError,
-    );
+    const failure = await provider()
+      .chat!.complete([{ role: 'user', content: '質問' }])
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(AiProviderError);
+    expect((failure as AiProviderError).kind).toBe('failed');
     expect(standIn.chatRequests()).toHaveLength(3);
   });
 
@@ -180,13 +265,14 @@ describe('openai-compatible provider against the stand-in', () => {
       .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(AiProviderError);
     expect((failure as Error).message).toBe('AI サービスの応答が時間内にありませんでした');
+    expect((failure as AiProviderError).kind).toBe('unreachable');
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it('fails a stream with an AiProviderError too', async () => {
     standIn.failNext(3, { kind: 'status', status: 500 });
     const reading = (async () => {
-      for await (const _piece of provider().chat!.stream([{ role: 'user', content: '質問' }])) {
+      for await (const _event of provider().chat!.run([{ role: 'user', content: '質問' }])) {
         // nothing arrives
       }
     })();

@@ -112,6 +112,9 @@ const newCustomer = (lastName: string) => ({
   first_name_kana: 'ハナコ',
 });
 
+/** What the route layer hands a stream; these streams only write events. */
+const STREAM_REQUEST = { id: 'req-test', url: '/api/notifications/stream', log: console as never };
+
 const FEATURELESS_TENANT = '7a0b1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c21';
 
 describe('GET /api/notifications/events (live unread count)', () => {
@@ -371,7 +374,7 @@ describe('GET /api/notifications/events ends with its access token and with the 
       const unread = await unreadOfUser(database, DEMO_USERS.sakuraStaff.id);
       const first = recordingSink();
       // Opened with a stale count: the first keep-alive's look corrects it.
-      streams.open(owner, unread + 5).start(first.sink);
+      streams.open(owner, unread + 5).start(first.sink, STREAM_REQUEST);
       expect(first.written).toEqual([`event unread {"unread_count": ${unread + 5}}`]);
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(first.written.filter((line) => line === 'comment keep-alive').length).toBeGreaterThanOrEqual(2);
@@ -379,7 +382,7 @@ describe('GET /api/notifications/events ends with its access token and with the 
       expect(first.sink.closed).toBe(false);
 
       const second = recordingSink();
-      streams.open(owner, unread).start(second.sink);
+      streams.open(owner, unread).start(second.sink, STREAM_REQUEST);
       expect(first.sink.closed).toBe(true);
       expect(streams.size).toBe(1);
       const settled = first.written.length;

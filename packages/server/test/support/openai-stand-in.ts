@@ -1,9 +1,11 @@
 /**
  * A local stand-in for an OpenAI-compatible server (never a real provider): POST
- * /v1/chat/completions (JSON, or `stream: true` as server-sent events ending with `data: [DONE]`)
- * and POST /v1/embeddings (deterministic vectors from hashed bigrams, so texts sharing words are
- * close: a stand-in for a model, not a model). Tests script it: what to answer, and how many
- * requests to fail first (HTTP 500 or a timeout that never answers).
+ * /v1/chat/completions (JSON, or `stream: true` as server-sent events ending with `data: [DONE]`,
+ * tool calls streamed as the protocol streams them, usage in the last chunk when
+ * `stream_options.include_usage`) and POST /v1/embeddings (deterministic vectors from hashed
+ * bigrams, so texts sharing words are close: a stand-in for a model, not a model). Tests script
+ * it: what to answer (text, or tool calls), how slowly to stream, and how many requests to fail
+ * first (HTTP 500 or a timeout that never answers).
  */
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -11,11 +13,24 @@ import type { AddressInfo } from 'node:net';
 
 export interface StandInChatRequest {
   model: string;
-  messages: Array<{ role: string; content: string }>;
+  messages: Array<{
+    role: string;
+    content: string | null;
+    tool_call_id?: string;
+    tool_calls?: Array<{ id: string; type: 'function'; function: { name: string; arguments: string } }>;
+  }>;
   stream?: boolean;
+  stream_options?: { include_usage?: boolean };
   max_tokens?: number;
   temperature?: number;
+  tools?: Array<{ type: 'function'; function: { name: string; description?: string; parameters?: unknown } }>;
+  response_format?: { type: string };
 }
+
+/** A scripted answer: text, or tool calls the client is to run (then it asks again). */
+export type StandInReply =
+  | string
+  | { toolCalls: Array<{ name: string; arguments: Record<string, unknown> }> };
 
 export interface StandInEmbeddingsRequest {
   model: string;
@@ -30,7 +45,9 @@ export interface OpenAiStandIn {
   /** Every request that reached it, in order (failed ones too). */
   readonly requests: Array<{ path: string; body: StandInChatRequest | StandInEmbeddingsRequest }>;
   /** What the chat answers (the default repeats the last user message's first line). */
-  answer: (request: StandInChatRequest) => string;
+  answer: (request: StandInChatRequest) => StandInReply;
+  /** Milliseconds between streamed pieces (0 by default), so a page can be seen to stream. */
+  streamDelayMs: number;
   /** The next `count` requests (of any kind) fail this way, then it answers again. */
   failNext(count: number, failure?: StandInFailure): void;
   chatRequests(): StandInChatRequest[];
@@ -74,8 +91,27 @@ async function readJson(request: IncomingMessage): Promise<unknown> {
 
 function lastUserLine(request: StandInChatRequest): string {
   const user = [...request.messages].reverse().find((message) => message.role === 'user');
-  return user?.content.split('\n')[0] ?? '';
+  return user?.content?.split('\n')[0] ?? '';
 }
+
+/** A rough token count (about two characters of Japanese per token), as a provider reports it. */
+function tokens(text: string): number {
+  return Math.ceil([...text].length / 2);
+}
+
+function usageOf(request: StandInChatRequest, answer: string) {
+  const prompt = request.messages.reduce(
+    (sum, message) =>
+      sum +
+      tokens(message.content ?? '') +
+      (message.tool_calls ? tokens(JSON.stringify(message.tool_calls)) : 0),
+    0,
+  );
+  const completion = tokens(answer);
+  return { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion };
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function startOpenAiStandIn(): Promise<OpenAiStandIn> {
   const failures: StandInFailure[] = [];
@@ -84,7 +120,8 @@ export async function startOpenAiStandIn(): Promise<OpenAiStandIn> {
   let sequence = 0;
 
   const standIn = {
-    answer: (request: StandInChatRequest) => `了解しました: ${lastUserLine(request)}`,
+    answer: (request: StandInChatRequest): StandInReply => `了解しました: ${lastUserLine(request)}`,
+    streamDelayMs: 0,
   };
 
   const server: Server = createServer((request, response) => {
@@ -106,24 +143,56 @@ export async function startOpenAiStandIn(): Promise<OpenAiStandIn> {
       }
       if (request.method === 'POST' && path === '/v1/chat/completions') {
         const chat = body as StandInChatRequest;
-        const text = standIn.answer(chat);
+        const reply = standIn.answer(chat);
+        const text = typeof reply === 'string' ? reply : '';
+        const toolCalls =
+          typeof reply === 'string'
+            ? []
+            : reply.toolCalls.map((call, index) => ({
+                id: `call_${sequence + 1}_${index}`,
+                type: 'function' as const,
+                function: { name: call.name, arguments: JSON.stringify(call.arguments) },
+              }));
+        const finish = toolCalls.length > 0 ? 'tool_calls' : 'stop';
+        const usage = usageOf(chat, text + toolCalls.map((call) => call.function.arguments).join(''));
         const id = `chatcmpl-standin-${++sequence}`;
         const created = Math.floor(Date.now() / 1000);
         if (chat.stream) {
           response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-          // A few pieces, as a model writes them.
-          const pieces = text.match(/[\s\S]{1,8}/g) ?? [];
-          const event = (delta: object, finish: string | null) =>
-            `data: ${JSON.stringify({
-              id,
-              object: 'chat.completion.chunk',
-              created,
-              model: chat.model,
-              choices: [{ index: 0, delta, finish_reason: finish }],
-            })}\n\n`;
+          const chunk = (choices: object[], extra: object = {}) =>
+            `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: chat.model, choices, ...extra })}\n\n`;
+          const event = (delta: object, finishReason: string | null) =>
+            chunk([{ index: 0, delta, finish_reason: finishReason }]);
           response.write(event({ role: 'assistant', content: '' }, null));
-          for (const piece of pieces) response.write(event({ content: piece }, null));
-          response.write(event({}, 'stop'));
+          // A few pieces, as a model writes them.
+          for (const piece of text.match(/[\s\S]{1,8}/g) ?? []) {
+            if (standIn.streamDelayMs > 0) await pause(standIn.streamDelayMs);
+            if (response.destroyed) return;
+            response.write(event({ content: piece }, null));
+          }
+          // Tool calls arrive as the protocol sends them: id and name first, arguments in pieces.
+          toolCalls.forEach((call, index) => {
+            response.write(
+              event(
+                {
+                  tool_calls: [
+                    {
+                      index,
+                      id: call.id,
+                      type: 'function',
+                      function: { name: call.function.name, arguments: '' },
+                    },
+                  ],
+                },
+                null,
+              ),
+            );
+            for (const piece of call.function.arguments.match(/[\s\S]{1,10}/g) ?? []) {
+              response.write(event({ tool_calls: [{ index, function: { arguments: piece } }] }, null));
+            }
+          });
+          response.write(event({}, finish));
+          if (chat.stream_options?.include_usage) response.write(chunk([], { usage }));
           response.end('data: [DONE]\n\n');
           return;
         }
@@ -134,8 +203,18 @@ export async function startOpenAiStandIn(): Promise<OpenAiStandIn> {
             object: 'chat.completion',
             created,
             model: chat.model,
-            choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }],
-            usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 },
+            choices: [
+              {
+                index: 0,
+                message: {
+                  role: 'assistant',
+                  content: toolCalls.length > 0 ? null : text,
+                  ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}),
+                },
+                finish_reason: finish,
+              },
+            ],
+            usage,
           }),
         );
         return;
@@ -177,6 +256,12 @@ export async function startOpenAiStandIn(): Promise<OpenAiStandIn> {
     },
     set answer(value) {
       standIn.answer = value;
+    },
+    get streamDelayMs() {
+      return standIn.streamDelayMs;
+    },
+    set streamDelayMs(value) {
+      standIn.streamDelayMs = value;
     },
     failNext(count, failure = { kind: 'status', status: 500 }) {
       for (let index = 0; index < count; index++) failures.push(failure);

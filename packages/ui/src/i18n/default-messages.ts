@@ -1,3 +1,5 @@
+import { aiModeNoticeMessages } from './groups/ai-mode-notice';
+import { barChartMessages } from './groups/bar-chart';
 import { breadcrumbsMessages } from './groups/breadcrumbs';
 import { buttonMessages } from './groups/button';
 import { chatMessageMessages } from './groups/chat-message';
@@ -18,6 +20,7 @@ import { paginationMessages } from './groups/pagination';
 import { passwordFieldMessages } from './groups/password-field';
 import { permissionMatrixMessages } from './groups/permission-matrix';
 import { progressMessages } from './groups/progress';
+import { progressStepsMessages } from './groups/progress-steps';
 import { searchInputMessages } from './groups/search-input';
 import { selectMessages } from './groups/select';
 import { sessionMessages } from './groups/session';
@@ -66,4 +69,7 @@ export const defaultMessages: Messages = {
   sourceList: sourceListMessages,
   chatMessage: chatMessageMessages,
   feedbackButtons: feedbackButtonsMessages,
+  progressSteps: progressStepsMessages,
+  barChart: barChartMessages,
+  aiModeNotice: aiModeNoticeMessages,
 };

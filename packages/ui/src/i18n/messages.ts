@@ -308,6 +308,27 @@ export type Messages = {
     question: string;
     answer: string;
   };
+  barChart: {
+    /** When there is nothing to draw. */
+    empty: string;
+    /** Column headers of the table read by screen readers. */
+    item: string;
+    value: string;
+  };
+  progressSteps: {
+    /** Accessible name of the list of steps. */
+    label: string;
+    /** Read after a step's label. */
+    running: string;
+    done: string;
+    skipped: string;
+  };
+  aiModeNotice: {
+    /** Under an answer made from the tenant's data only. */
+    offline: string;
+    /** Under an answer made by a language model. */
+    openai: string;
+  };
   feedbackButtons: {
     /** Group name. */
     label: string;

@@ -1,9 +1,16 @@
-import { type InfiniteData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  type InfiniteData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { type components, isApiError } from '@tsumiki/api-client';
 import {
   createInteractionMutationOptions,
   customerInteractionsInfiniteQueryOptions,
   interactionKeys,
+  productsQueryOptions,
 } from '@tsumiki/api-client/react';
 import {
   Alert,
@@ -20,10 +27,13 @@ import {
   Textarea,
   TextField,
 } from '@tsumiki/ui';
-import { MessageSquarePlus, RotateCw } from 'lucide-react';
+import { MessageSquarePlus, RotateCw, X } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { useToast } from '../../app/toasts';
 import { formatTenantDateTime } from '../../lib/format';
+import { usePermissions } from '../access/permissions';
+import { isFeatureEnabled, useFeatureFlags } from '../feature-flags';
 import { fieldLabel } from './customer-contract';
 import {
   INTERACTION_TYPE_LABELS,
@@ -136,6 +146,17 @@ function InteractionItem({ interaction }: { interaction: Interaction }) {
         ) : null}
       </div>
       <p className="text-sm leading-[1.7] break-words whitespace-pre-wrap">{interaction.content}</p>
+      {interaction.products.length > 0 ? (
+        <ul aria-label="扱った商品" className="flex flex-wrap gap-1.5">
+          {interaction.products.map((product) => (
+            <li key={product.id}>
+              <Chip size="sm" variant="default" asChild>
+                <Link to={`/products/${product.id}`}>{product.name}</Link>
+              </Chip>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <p className="text-xs text-muted-foreground">
         {interaction.created_by_name ?? '記録者不明'} ・{' '}
         <time dateTime={interaction.created_at} className="tabular-nums">
@@ -146,7 +167,7 @@ function InteractionItem({ interaction }: { interaction: Interaction }) {
   );
 }
 
-type InteractionErrors = Partial<Record<'type' | 'summary' | 'content', string>>;
+type InteractionErrors = Partial<Record<'type' | 'summary' | 'content' | 'product_ids', string>>;
 
 function InteractionForm({ customerId }: { customerId: string }) {
   const { api, tenantId } = useTenantApi();
@@ -176,6 +197,7 @@ function InteractionForm({ customerId }: { customerId: string }) {
   const [type, setType] = useState<InteractionType>('call');
   const [summary, setSummary] = useState('');
   const [content, setContent] = useState('');
+  const [products, setProducts] = useState<Array<{ id: string; name: string }>>([]);
   const [errors, setErrors] = useState<InteractionErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const contentRef = useRef<HTMLTextAreaElement>(null);
@@ -197,16 +219,23 @@ function InteractionForm({ customerId }: { customerId: string }) {
         type,
         summary: summary.trim() || null,
         content: content.trim(),
+        product_ids: products.map((product) => product.id),
       });
       setSummary('');
       setContent('');
+      setProducts([]);
       toast({ title: '対応履歴を記録しました', variant: 'success' });
     } catch (error) {
       if (isApiError(error) && error.status === 422 && error.validationErrors.length > 0) {
         const byField: InteractionErrors = {};
         const others: string[] = [];
         for (const entry of error.validationErrors) {
-          if (entry.field === 'type' || entry.field === 'summary' || entry.field === 'content')
+          if (
+            entry.field === 'type' ||
+            entry.field === 'summary' ||
+            entry.field === 'content' ||
+            entry.field === 'product_ids'
+          )
             byField[entry.field] ??= entry.message;
           else others.push(`${fieldLabel(entry.field)}: ${entry.message}`);
         }
@@ -267,6 +296,14 @@ function InteractionForm({ customerId }: { customerId: string }) {
         }}
         error={errors.content}
       />
+      <ProductPicker
+        selected={products}
+        onChange={(next) => {
+          setProducts(next);
+          setErrors(({ product_ids: _, ...rest }) => rest);
+        }}
+        error={errors.product_ids}
+      />
       {failure && (
         <Alert variant="error" title="記録できませんでした" className="whitespace-pre-line">
           {failure}
@@ -279,5 +316,76 @@ function InteractionForm({ customerId }: { customerId: string }) {
         </Button>
       </div>
     </form>
+  );
+}
+
+/** The products an interaction was about: chosen from the tenant's products on sale, shown as removable chips. */
+function ProductPicker({
+  selected,
+  onChange,
+  error,
+}: {
+  selected: Array<{ id: string; name: string }>;
+  onChange: (products: Array<{ id: string; name: string }>) => void;
+  error?: string | undefined;
+}) {
+  const { api, tenantId } = useTenantApi();
+  const { can } = usePermissions();
+  const { flags } = useFeatureFlags();
+  const available = isFeatureEnabled(flags, 'products') && can('products.read');
+  const catalogue = useQuery({
+    ...productsQueryOptions(api, tenantId, {
+      status: 'active',
+      sort_by: 'name_kana',
+      sort_order: 'asc',
+      limit: 100,
+    }),
+    enabled: available,
+  });
+  if (!available) return null;
+  const options = (catalogue.data?.products ?? [])
+    .filter((product) => !selected.some((chosen) => chosen.id === product.id))
+    .map((product) => ({ value: product.id, label: product.name }));
+  return (
+    <div className="grid gap-2">
+      <Select
+        label={fieldLabel('product_ids')}
+        placeholder={catalogue.isPending ? '読み込んでいます…' : '商品を追加'}
+        options={options}
+        value=""
+        disabled={selected.length >= 20}
+        description={
+          catalogue.isError
+            ? '商品の一覧を読み込めませんでした。'
+            : selected.length >= 20
+              ? '商品は 20 件まで選べます。'
+              : 'この対応で扱った商品・サービス（任意・複数可）'
+        }
+        onChange={(event) => {
+          const product = catalogue.data?.products.find((candidate) => candidate.id === event.target.value);
+          if (product) onChange([...selected, { id: product.id, name: product.name }]);
+        }}
+        error={error}
+      />
+      {selected.length > 0 ? (
+        <ul aria-label="選んだ商品" className="flex flex-wrap gap-1.5">
+          {selected.map((product) => (
+            <li key={product.id}>
+              <Chip size="sm" variant="primary" className="gap-1 pr-1">
+                {product.name}
+                <button
+                  type="button"
+                  aria-label={`${product.name}を外す`}
+                  className="grid size-5 place-items-center rounded-full hover:bg-primary/15 focus-visible:outline-2 focus-visible:outline-ring"
+                  onClick={() => onChange(selected.filter((chosen) => chosen.id !== product.id))}
+                >
+                  <X aria-hidden="true" className="size-3.5" />
+                </button>
+              </Chip>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
   );
 }

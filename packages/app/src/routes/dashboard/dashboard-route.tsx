@@ -162,7 +162,7 @@ export function Component() {
             <Button asChild variant="outline" align="start">
               <Link to={appRoutes.chat.path}>
                 <MessageSquareText aria-hidden="true" />
-                AIアシスタントに相談する
+                AIチャットで相談する
               </Link>
             </Button>
           </CardContent>

@@ -12,6 +12,7 @@ export function toInteraction(interaction: InteractionView): components['schemas
     content: interaction.content,
     created_by: interaction.created_by,
     created_by_name: interaction.created_by_name,
+    products: interaction.products,
     created_at: interaction.created_at.toISOString(),
     updated_at: interaction.updated_at.toISOString(),
   };

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { TenantTransaction } from '../../platform/db/tenant-scope';
+import { findInteractionProducts } from '../products/products.repository';
 import type { InteractionRow, NewInteractionRow } from './interactions.tables';
 
 export interface InteractionPageQuery {
@@ -10,12 +11,25 @@ export interface InteractionPageQuery {
   createdTo?: Date | undefined;
 }
 
-/** An interaction with the names the timeline shows. */
+/** An interaction with the names the timeline shows and its live products. */
 export type InteractionView = InteractionRow & {
   customer_last_name: string;
   customer_first_name: string;
   created_by_name: string | null;
+  products: Array<{ id: string; name: string }>;
 };
+
+/** Adds each interaction's live products (one query for the page). */
+async function withProducts<T extends { id: string }>(
+  tx: TenantTransaction,
+  rows: T[],
+): Promise<Array<T & { products: Array<{ id: string; name: string }> }>> {
+  const products = await findInteractionProducts(
+    tx,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({ ...row, products: products.get(row.id) ?? [] }));
+}
 
 /** Interactions of live customers (a deleted customer's history leaves the lists with it). */
 function liveInteractions(tx: TenantTransaction, query: Omit<InteractionPageQuery, 'skip' | 'limit'>) {
@@ -41,7 +55,7 @@ export async function findInteractionPage(
   const { total } = await filtered
     .select((eb) => eb.fn.countAll<string>().as('total'))
     .executeTakeFirstOrThrow();
-  const interactions = await filtered
+  const rows = await filtered
     .leftJoin('users as u', 'u.id', 'i.created_by')
     .selectAll('i')
     .select([
@@ -54,14 +68,14 @@ export async function findInteractionPage(
     .offset(query.skip)
     .limit(query.limit)
     .execute();
-  return { total: Number(total), interactions };
+  return { total: Number(total), interactions: await withProducts(tx, rows) };
 }
 
 export async function findInteraction(
   tx: TenantTransaction,
   id: string,
 ): Promise<InteractionView | undefined> {
-  return tx
+  const row = await tx
     .selectFrom('interactions as i')
     .innerJoin('customers as c', (join) =>
       join.onRef('c.tenant_id', '=', 'i.tenant_id').onRef('c.id', '=', 'i.customer_id'),
@@ -76,6 +90,9 @@ export async function findInteraction(
     .where('i.tenant_id', '=', tx.tenantId)
     .where('i.id', '=', id)
     .executeTakeFirst();
+  if (!row) return undefined;
+  const [view] = await withProducts(tx, [row]);
+  return view;
 }
 
 export async function insertInteraction(

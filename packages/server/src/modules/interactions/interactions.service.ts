@@ -1,10 +1,12 @@
 import type { TenantTransaction } from '../../platform/db/tenant-scope';
+import { ValidationFailedError } from '../../platform/errors';
 import {
   CustomerNotFoundError,
   type CustomerView,
   customerName,
   getCustomer,
 } from '../customers/customers.service';
+import { findLiveProductRefs, linkInteractionProducts } from '../products/products.repository';
 import {
   findInteraction,
   findInteractionPage,
@@ -47,10 +49,24 @@ export async function listCustomerInteractions(
 export async function recordInteraction(
   tx: TenantTransaction,
   actorId: string,
-  input: { customer_id: string; type: InteractionType; summary?: string | null; content: string },
+  input: {
+    customer_id: string;
+    type: InteractionType;
+    summary?: string | null;
+    content: string;
+    product_ids?: string[] | undefined;
+  },
 ): Promise<{ interaction: InteractionView; customer: CustomerView }> {
   const customer = await getCustomer(tx, input.customer_id);
   if (customer.deleted_at !== null) throw new CustomerNotFoundError();
+  const productIds = input.product_ids ?? [];
+  // Only live products of this tenant (the foreign key would already refuse another tenant's).
+  const found = await findLiveProductRefs(tx, productIds);
+  if (found.length !== productIds.length) {
+    throw new ValidationFailedError([
+      { field: 'product_ids', message: '登録されている商品から選んでください' },
+    ]);
+  }
   const id = await insertInteraction(tx, {
     customer_id: input.customer_id,
     type: input.type,
@@ -59,6 +75,7 @@ export async function recordInteraction(
     created_by: actorId,
     updated_by: actorId,
   });
+  await linkInteractionProducts(tx, id, productIds);
   const interaction = await findInteraction(tx, id);
   if (!interaction) throw new Error('記録した対応履歴を読み出せません');
   return { interaction, customer };

@@ -13,6 +13,7 @@ export const LEGAL_NOTICE =
 export const OFFLINE_LABEL =
   '**AI を使わない検索結果です。** 登録された資料のうち、質問に関係する箇所をそのまま示します。';
 export const AI_UNREACHABLE_NOTE = '（AI サービスに接続できなかったため、AI を使わずにお答えしています。）';
+export const AI_BUDGET_NOTE = '（本日の AI の利用上限に達したため、AI を使わずにお答えしています。）';
 export const AI_UNCITED_NOTE =
   '（AI の回答に資料の根拠が示されなかったため、AI の回答の代わりに資料の該当箇所を示します。）';
 

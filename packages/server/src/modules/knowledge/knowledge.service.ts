@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
-import { type AiProvider, AiProviderError } from '../../platform/ai/provider';
+import type { AiProvider } from '../../platform/ai/provider';
+import { isAiFailure, type TenantChat, tenantAi } from '../../platform/ai/tenant-ai';
 import type { TenantTransaction } from '../../platform/db/tenant-scope';
 import { AppError, NotFoundError, ValidationFailedError, type ValidationIssue } from '../../platform/errors';
 import { acceptUpload } from '../../platform/files/accept-upload';
@@ -13,6 +14,7 @@ import type { JobQueue } from '../../platform/jobs/jobs';
 import { contentCoverage } from '../../platform/search/fold';
 import type { TextIndex } from '../../platform/search/text-index';
 import {
+  AI_BUDGET_NOTE,
   AI_UNCITED_NOTE,
   AI_UNREACHABLE_NOTE,
   ANSWER_MAX_TOKENS,
@@ -303,11 +305,11 @@ type Composed = { answer: string; mode: 'openai' | 'offline'; found: boolean; ci
 /** The answer from the passages: the model's when it cites them, else the passages quoted. */
 async function compose(
   services: KnowledgeServices,
+  chat: TenantChat | null,
   query: string,
   passages: CitedPassage[],
 ): Promise<Composed> {
   if (passages.length === 0) return { answer: notFoundAnswer(), mode: 'offline', found: false, cited: [] };
-  const chat = services.ai.chat;
   if (!chat) return { answer: offlineAnswer(passages), mode: 'offline', found: true, cited: passages };
   let written: string;
   try {
@@ -316,10 +318,10 @@ async function compose(
       temperature: 0,
     });
   } catch (error) {
-    if (!(error instanceof AiProviderError)) throw error;
-    services.log?.warn({ err: error }, 'AI サービスに接続できなかったため、資料の引用で答えます');
+    if (!isAiFailure(error)) throw error;
+    services.log?.warn({ err: error }, 'AI を使えなかったため、資料の引用で答えます');
     return {
-      answer: offlineAnswer(passages, AI_UNREACHABLE_NOTE),
+      answer: offlineAnswer(passages, error.code === 'AI_001' ? AI_BUDGET_NOTE : AI_UNREACHABLE_NOTE),
       mode: 'offline',
       found: true,
       cited: passages,
@@ -361,7 +363,7 @@ export async function askKnowledge(
   const query = request.query.normalize('NFC').trim();
   if (query === '') throw new ValidationFailedError([{ field: 'query', message: '入力してください' }]);
   const passages = await inTenant((tx) => relevantPassages(tx, services, query, request.maxResults ?? 5));
-  const composed = await compose(services, query, passages);
+  const composed = await compose(services, tenantAi(services.ai, inTenant).chat, query, passages);
   return inTenant(async (tx) => {
     const saved = await insertKnowledgeChat(tx, {
       user_id: userId,

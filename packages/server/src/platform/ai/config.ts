@@ -1,4 +1,5 @@
 import { environmentReader } from '../env';
+import type { AiLimits } from './provider';
 /**
  * The AI provider's settings, read from the environment once at start-up:
  *
@@ -10,6 +11,9 @@ import { environmentReader } from '../env';
  * - AI_CHAT_MODEL: the chat model (required with openai-compatible).
  * - AI_EMBEDDING_MODEL: the embeddings model (optional; without it retrieval uses BM25 bigrams).
  * - AI_TIMEOUT_MS (default 30000), AI_MAX_RETRIES (default 2): per request, as the SDK counts them.
+ * - AI_TENANT_DAILY_TOKENS (default 200000): tokens one tenant may spend per day (its day, in its
+ *   time zone); a tenant's own `tenants.ai_daily_token_limit` overrides it. Past it: AI_001.
+ * - AI_MAX_OUTPUT_TOKENS (default 2000): the longest answer one call may write.
  *
  * An invalid combination fails at start-up with a Japanese message naming the variable.
  */
@@ -17,6 +21,7 @@ export type AiConfig = OfflineAiConfig | OpenAiCompatibleConfig;
 
 export interface OfflineAiConfig {
   provider: 'offline';
+  limits: AiLimits;
 }
 
 export interface OpenAiCompatibleConfig {
@@ -29,10 +34,13 @@ export interface OpenAiCompatibleConfig {
   embeddingModel: string | null;
   timeoutMs: number;
   maxRetries: number;
+  limits: AiLimits;
 }
 
 export const DEFAULT_AI_TIMEOUT_MS = 30_000;
 export const DEFAULT_AI_MAX_RETRIES = 2;
+export const DEFAULT_AI_TENANT_DAILY_TOKENS = 200_000;
+export const DEFAULT_AI_MAX_OUTPUT_TOKENS = 2_000;
 
 export class AiConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -48,6 +56,10 @@ export function readAiConfig(env: NodeJS.ProcessEnv): { config: AiConfig; proble
   const problems: string[] = [];
   const { read, integer } = environmentReader(env, problems);
 
+  const limits: AiLimits = {
+    dailyTokensPerTenant: integer('AI_TENANT_DAILY_TOKENS', DEFAULT_AI_TENANT_DAILY_TOKENS, 0, 1_000_000_000),
+    maxOutputTokens: integer('AI_MAX_OUTPUT_TOKENS', DEFAULT_AI_MAX_OUTPUT_TOKENS, 16, 100_000),
+  };
   const provider = read('AI_PROVIDER') ?? 'offline';
   if (provider === 'offline') {
     for (const name of MODEL_VARIABLES) {
@@ -57,11 +69,11 @@ export function readAiConfig(env: NodeJS.ProcessEnv): { config: AiConfig; proble
         );
       }
     }
-    return { config: { provider: 'offline' }, problems };
+    return { config: { provider: 'offline', limits }, problems };
   }
   if (provider !== 'openai-compatible') {
     problems.push(`AI_PROVIDER は offline か openai-compatible のどちらかです（現在: "${provider}"）`);
-    return { config: { provider: 'offline' }, problems };
+    return { config: { provider: 'offline', limits }, problems };
   }
 
   let baseUrl: string | null = null;
@@ -95,6 +107,7 @@ export function readAiConfig(env: NodeJS.ProcessEnv): { config: AiConfig; proble
     embeddingModel: read('AI_EMBEDDING_MODEL') ?? null,
     timeoutMs: integer('AI_TIMEOUT_MS', DEFAULT_AI_TIMEOUT_MS, 100, 600_000),
     maxRetries: integer('AI_MAX_RETRIES', DEFAULT_AI_MAX_RETRIES, 0, 10),
+    limits,
   };
   return { config, problems };
 }

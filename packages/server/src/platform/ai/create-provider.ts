@@ -7,5 +7,5 @@ import type { AiProvider } from './provider';
 export function createAiProvider(config: AiConfig): AiProvider {
   return config.provider === 'openai-compatible'
     ? createOpenAiCompatibleProvider(config)
-    : createOfflineProvider();
+    : createOfflineProvider(config.limits);
 }

@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 
 /** One open `text/event-stream` response, as its operation's handler sees it. */
 export interface EventStreamSink {
@@ -19,9 +19,16 @@ export interface EventStreamSink {
  * request's transaction first, then sends the headers and calls `start` with the stream (its
  * first message carries `retry:`): nothing holds a database connection while the stream is open.
  */
+/** The request a stream answers (for error envelopes and the log). */
+export interface EventStreamRequest {
+  id: string;
+  url: string;
+  log: FastifyBaseLogger;
+}
+
 export class EventStreamResponse {
   constructor(
-    readonly start: (sink: EventStreamSink) => void,
+    readonly start: (sink: EventStreamSink, request: EventStreamRequest) => void,
     /** The reconnection delay the client is told (`retry:`), in milliseconds. */
     readonly retryMs = 5_000,
   ) {}
@@ -99,6 +106,6 @@ export function sendEventStream(
     .header('Cache-Control', 'no-store')
     .header('X-Accel-Buffering', 'no');
   reply.send(body);
-  response.start(sink);
+  response.start(sink, { id: String(reply.request.id), url: reply.request.url, log: reply.request.log });
   return reply;
 }

@@ -1,0 +1,141 @@
+import { mkdirSync } from 'node:fs';
+import { expect, type Page, test } from '@playwright/test';
+import { demo, expectNoSeriousA11yViolations, signInAs } from './support';
+
+/**
+ * /workflow and /marketing (issue 12 items 4 and 5), offline (no provider configured): a proposal
+ * from a goal, the steps edited with the keyboard and reviewed, findings linked to steps, an
+ * improvement adopted; customer segments as a bar chart, a campaign for a segment as a timeline,
+ * competitors, the content calendar as a month grid (1440) and a list (375). Axe and screenshots.
+ */
+
+const SHOTS = process.env.TSUMIKI_E2E_SHOTS ?? 'test-results/workflow-marketing-screens';
+const OFFLINE = 'AI を使わず、登録データの集計・検索だけで作成しました。';
+
+test.describe.configure({ mode: 'serial' });
+
+async function propose(page: Page) {
+  await page.goto('/workflow');
+  await expect(page.getByRole('heading', { name: 'ワークフローAI', level: 1 })).toBeVisible();
+  await page.getByRole('textbox', { name: /^目的/ }).fill('インフルエンザ予防接種の予約と問診を整えたい');
+  await page.getByRole('textbox', { name: /^制約/ }).fill('個人情報は紙に残さない');
+  await page.getByRole('button', { name: '案を作る' }).click();
+  await expect(page.getByRole('heading', { name: '提案: 予防接種の予約と問診' })).toBeVisible({
+    timeout: 15_000,
+  });
+}
+
+test('workflow: propose, edit with the keyboard, review, adopt an improvement at 1440px', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  mkdirSync(SHOTS, { recursive: true });
+  const page = await signInAs(browser, demo.sakuraAdmin.email, { width: 1440, height: 900 });
+  await propose(page);
+  await expect(page.getByText(OFFLINE).first()).toBeVisible();
+  const figure = page.getByRole('figure', { name: '手順の図' });
+  await expect(figure.getByRole('listitem').filter({ hasText: '1. 接種予約の受付' })).toBeVisible();
+
+  // Clear the owner of step 2 and move step 2 up with the keyboard.
+  await page.getByRole('textbox', { name: '担当の役割' }).nth(1).fill('');
+  const up = page.getByRole('button', { name: '手順 2 を上へ' });
+  await up.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('textbox', { name: '手順の名前' }).first()).toHaveValue('予診票の記入と確認');
+  await expect(figure).toContainText('1. 予診票の記入と確認');
+
+  await page.getByRole('button', { name: '点検する' }).click();
+  const findings = page.getByRole('list', { name: '指摘' });
+  await expect(findings).toContainText('「予診票の記入と確認」の担当が決まっていません。', {
+    timeout: 15_000,
+  });
+  await expect(page.getByRole('heading', { name: /^点検結果（\d+ 点）$/ })).toBeVisible();
+  await findings.getByRole('link', { name: '手順 1' }).first().click();
+  await expect(page.locator('#workflow-step-1')).toBeFocused();
+
+  await page.getByRole('button', { name: '改善案' }).click();
+  await expect(page.getByRole('list', { name: '変更点' })).toBeVisible({ timeout: 15_000 });
+  await expectNoSeriousA11yViolations(page, '/workflow 1440');
+  await page.screenshot({ path: `${SHOTS}/workflow-1440.png`, fullPage: true });
+  const before = await page.getByRole('textbox', { name: '手順の名前' }).count();
+  await page.getByRole('button', { name: 'この案を使う' }).click();
+  await expect(page.getByRole('list', { name: '変更点' })).toHaveCount(0);
+  expect(await page.getByRole('textbox', { name: '手順の名前' }).count()).toBeGreaterThanOrEqual(before);
+  await page.context().close();
+});
+
+test('workflow at 375px', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const page = await signInAs(browser, demo.sakuraAdmin.email, { width: 375, height: 812 });
+  await propose(page);
+  await expect(page.getByRole('figure', { name: '手順の図' })).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await expectNoSeriousA11yViolations(page, '/workflow 375');
+  await page.screenshot({ path: `${SHOTS}/workflow-375.png`, fullPage: true });
+  await page.context().close();
+});
+
+async function marketing(page: Page) {
+  await page.goto('/marketing');
+  await expect(page.getByRole('heading', { name: 'マーケティングAI', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: '分析する' }).click();
+  const chart = page.getByRole('figure', { name: '顧客層ごとの人数' });
+  await expect(chart).toBeVisible({ timeout: 15_000 });
+  await expect(chart.getByRole('table', { name: '顧客層ごとの人数' }).getByRole('row')).not.toHaveCount(0);
+  await expect(page.getByText(OFFLINE).first()).toBeVisible();
+}
+
+test('marketing: segments, a campaign for a segment, competitors and the calendar at 1440px', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  mkdirSync(SHOTS, { recursive: true });
+  const page = await signInAs(browser, demo.sakuraAdmin.email, { width: 1440, height: 900 });
+  await marketing(page);
+  await expectNoSeriousA11yViolations(page, '/marketing segments 1440');
+  await page.screenshot({ path: `${SHOTS}/marketing-segments-1440.png`, fullPage: true });
+
+  await page.getByRole('button', { name: '期間内は対応なし（以前はあり）' }).click();
+  await expect(page.getByRole('tab', { name: 'キャンペーン' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('textbox', { name: '対象' })).toHaveValue('期間内は対応なし（以前はあり）');
+  await page.getByRole('textbox', { name: /^目的/ }).fill('休眠患者の再来院を増やす');
+  await page.getByRole('spinbutton', { name: '予算（円）' }).fill('50000');
+  await page.getByRole('button', { name: '企画案を作る' }).click();
+  const phases = page.getByRole('list', { name: '段階' });
+  await expect(phases).toContainText('告知', { timeout: 15_000 });
+  await expect(page.getByText('費用の見込み: 50,000 円')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/marketing-campaign-1440.png`, fullPage: true });
+
+  await page.getByRole('tab', { name: '競合分析' }).click();
+  await page.getByRole('textbox', { name: '競合の名前' }).fill('みなと内科');
+  await page.getByRole('textbox', { name: /^分かっていること/ }).fill('駐車場が広い。待ち時間が長い。');
+  await page.getByRole('button', { name: '比較する' }).click();
+  await expect(page.getByText('「みなと内科」の弱み「待ち時間が長い」')).toBeVisible({ timeout: 15_000 });
+
+  await page.getByRole('tab', { name: 'コンテンツカレンダー' }).click();
+  await page.getByLabel('開始日').last().fill('2026-11-02');
+  await page.getByRole('button', { name: 'カレンダーを作る' }).click();
+  const grid = page.getByRole('table', { name: 'コンテンツカレンダー（週ごと）' });
+  await expect(grid).toBeVisible({ timeout: 15_000 });
+  await expect(grid).toContainText('文化の日');
+  await expectNoSeriousA11yViolations(page, '/marketing calendar 1440');
+  await page.screenshot({ path: `${SHOTS}/marketing-calendar-1440.png`, fullPage: true });
+  await page.context().close();
+});
+
+test('marketing at 375px: the calendar is a list', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const page = await signInAs(browser, demo.sakuraAdmin.email, { width: 375, height: 812 });
+  await marketing(page);
+  await page.screenshot({ path: `${SHOTS}/marketing-segments-375.png`, fullPage: true });
+  await page.getByRole('tab', { name: 'コンテンツカレンダー' }).click();
+  await page.getByRole('button', { name: 'カレンダーを作る' }).click();
+  await expect(page.getByRole('list', { name: '投稿予定' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('table', { name: 'コンテンツカレンダー（週ごと）' })).toBeHidden();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await expectNoSeriousA11yViolations(page, '/marketing calendar 375');
+  await page.screenshot({ path: `${SHOTS}/marketing-calendar-375.png`, fullPage: true });
+  await page.context().close();
+});

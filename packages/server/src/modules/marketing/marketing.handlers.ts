@@ -1,0 +1,38 @@
+import type { operations } from '@tsumiki/api-client/schema';
+import { type ModuleHandlers, outsideRequestTransaction } from '../../platform/http/typed-handlers';
+import type { ModuleDependencies } from '../module';
+import {
+  analyzeCompetitors,
+  analyzeCustomers,
+  planContentCalendar,
+  proposeCampaign,
+} from './marketing.service';
+
+/**
+ * Marketing AI (stateless): segments counted from the tenant's customers, a campaign sized from a
+ * segment, competitors organised from what the user typed and the tenant's documents, and a content
+ * calendar of Japanese holidays and clinic seasons. Outside the request transaction, short reads.
+ */
+export function marketingHandlers({ textIndex }: ModuleDependencies) {
+  return {
+    analyzeCustomersForMarketing: outsideRequestTransaction<operations['analyzeCustomersForMarketing']>(
+      async ({ body }, { inTenant }) => ({ status: 200, body: await analyzeCustomers(inTenant, body) }),
+    ),
+    proposeCampaign: outsideRequestTransaction<operations['proposeCampaign']>(
+      async ({ body }, { inTenant }) => ({
+        status: 200,
+        body: await proposeCampaign(inTenant, body),
+      }),
+    ),
+    analyzeCompetitors: outsideRequestTransaction<operations['analyzeCompetitors']>(
+      async ({ body }, { inTenant }) => ({
+        status: 200,
+        body: await analyzeCompetitors(inTenant, { textIndex }, body),
+      }),
+    ),
+    planContentCalendar: outsideRequestTransaction<operations['planContentCalendar']>(async ({ body }) => ({
+      status: 200,
+      body: planContentCalendar(body),
+    })),
+  } satisfies ModuleHandlers;
+}

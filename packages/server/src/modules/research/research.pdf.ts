@@ -1,0 +1,123 @@
+import { sql } from 'kysely';
+import { DEFAULT_TIME_ZONE } from '../../platform/access/time-zone';
+import type { TenantTransaction } from '../../platform/db/tenant-scope';
+import { type PdfBlock, type PdfReport, renderReportPdf } from '../../platform/pdf/report-pdf';
+import type { ResearchReportRow } from './research.tables';
+
+export const MODE_LABELS = {
+  offline: 'AI を使わず、登録データの集計・検索だけで作成しました。',
+  openai: 'AI が作成しました。内容を確認してからお使いください。',
+} as const;
+
+export async function tenantTimeZone(tx: TenantTransaction): Promise<string> {
+  const rows = await sql<{
+    time_zone: string;
+  }>`select time_zone from tenants where id = ${tx.tenantId}`.execute(tx);
+  return rows.rows[0]?.time_zone ?? DEFAULT_TIME_ZONE;
+}
+
+function dateParts(date: Date, timeZone: string): { year: string; month: string; day: string; time: string } {
+  const parts: Record<string, string> = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(date)
+      .map((part) => [part.type, part.value]),
+  );
+  return {
+    year: parts.year ?? '',
+    month: parts.month ?? '',
+    day: parts.day ?? '',
+    time: `${parts.hour}:${parts.minute}`,
+  };
+}
+
+/** Characters a file name may not hold on common systems, and runs of space, become one '_'. */
+function safeName(text: string): string {
+  return text
+    .replace(/[\\/:*?"<>|]+/g, '_')
+    .replace(/\p{Cc}+/gu, '')
+    .replace(/\s+/g, '')
+    .slice(0, 60);
+}
+
+/**
+ * SPEC section 7: 顧客調査_<name>_<YYYYMMDD>.pdf / 競合分析_<YYYYMMDD>.pdf (the report's date in the
+ * tenant's zone); 顧客調査レポート.pdf / 競合分析レポート.pdf when there is no name to use.
+ */
+export function reportFileName(
+  report: Pick<ResearchReportRow, 'kind' | 'title' | 'created_at'>,
+  timeZone: string,
+): string {
+  const { year, month, day } = dateParts(new Date(report.created_at), timeZone);
+  const stamp = `${year}${month}${day}`;
+  if (report.kind === 'competitor') return `競合分析_${stamp}.pdf`;
+  const name = safeName(report.title.replace(/\s*顧客調査$/, ''));
+  return name ? `顧客調査_${name}_${stamp}.pdf` : '顧客調査レポート.pdf';
+}
+
+export function reportDocument(report: ResearchReportRow, timeZone: string): PdfReport {
+  const { year, month, day, time } = dateParts(new Date(report.created_at), timeZone);
+  const body = report.body;
+  const blocks: PdfBlock[] = [
+    { type: 'heading', text: '要約' },
+    { type: 'paragraph', text: body.summary },
+  ];
+  for (const section of body.sections) {
+    blocks.push({ type: 'heading', text: section.heading });
+    if (section.body) blocks.push({ type: 'paragraph', text: section.body });
+    if (section.bullet_points.length) blocks.push({ type: 'bullets', items: section.bullet_points });
+    if (section.citations.length)
+      blocks.push({
+        type: 'paragraph',
+        text: `根拠: ${section.citations.map((n) => `[${n}]`).join(' ')}`,
+        muted: true,
+      });
+  }
+  if (body.competitors.length) {
+    blocks.push({ type: 'heading', text: '競合の比較' });
+    blocks.push({
+      type: 'table',
+      columns: [
+        { label: '競合', width: 2 },
+        { label: '概要', width: 3 },
+        { label: '強み', width: 3 },
+        { label: '弱み', width: 3 },
+      ],
+      rows: body.competitors.map((competitor) => [
+        competitor.name,
+        competitor.summary,
+        competitor.strengths.map((item) => `・${item}`).join('\n'),
+        competitor.weaknesses.map((item) => `・${item}`).join('\n'),
+      ]),
+    });
+  }
+  if (body.recommendations.length) {
+    blocks.push({ type: 'heading', text: '次の一手' });
+    blocks.push({ type: 'bullets', items: body.recommendations });
+  }
+  blocks.push({ type: 'heading', text: '出典' });
+  blocks.push({
+    type: 'sources',
+    items: body.sources.map((source) => ({ title: source.title, url: source.url, excerpt: source.excerpt })),
+  });
+  return {
+    title: report.title,
+    meta: [
+      `${report.kind === 'competitor' ? '競合調査' : '顧客調査'}・作成日時 ${year}年${month}月${day}日 ${time}`,
+      MODE_LABELS[report.mode],
+    ],
+    blocks,
+  };
+}
+
+/** The PDF of a saved report (also what `pnpm bench` times). */
+export async function researchReportPdf(report: ResearchReportRow, timeZone: string): Promise<Buffer> {
+  return renderReportPdf(reportDocument(report, timeZone));
+}

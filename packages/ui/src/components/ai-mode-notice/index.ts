@@ -1,0 +1,1 @@
+export { AiModeNotice, type AiModeNoticeProps } from './ai-mode-notice';

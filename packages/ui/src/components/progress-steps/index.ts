@@ -1,0 +1,6 @@
+export {
+  type ProgressStep,
+  type ProgressStepStatus,
+  ProgressSteps,
+  type ProgressStepsProps,
+} from './progress-steps';
