@@ -3,13 +3,19 @@
 // the customer list's speed (run.mjs, also `pnpm bench:customers`), then the knowledge base's
 // retrieval quality, indexing throughput and search latency (retrieval/run.mjs, also
 // `pnpm bench:retrieval`), then the time to render a research report as PDF
-// (research-pdf/run.mjs). Stops at the first that fails.
+// (research-pdf/run.mjs), then every AI operation offline on the demo data (ai-offline/run.mjs).
+// Stops at the first that fails.
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
-for (const script of ['run.mjs', join('retrieval', 'run.mjs'), join('research-pdf', 'run.mjs')]) {
+for (const script of [
+  'run.mjs',
+  join('retrieval', 'run.mjs'),
+  join('research-pdf', 'run.mjs'),
+  join('ai-offline', 'run.mjs'),
+]) {
   const result = spawnSync(process.execPath, [join(here, script), ...process.argv.slice(2)], {
     stdio: 'inherit',
   });

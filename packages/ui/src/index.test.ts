@@ -6,6 +6,7 @@ describe('public API', () => {
   it('exports exactly the documented names', () => {
     expect(Object.keys(ui).sort()).toEqual(
       [
+        'AiModeNotice',
         'Alert',
         'AlertDescription',
         'AlertTitle',
@@ -13,6 +14,7 @@ describe('public API', () => {
         'AppSidebar',
         'Avatar',
         'Badge',
+        'BarChart',
         'Breadcrumbs',
         'Button',
         'Card',
@@ -79,6 +81,7 @@ describe('public API', () => {
         'PopoverContent',
         'PopoverTrigger',
         'Progress',
+        'ProgressSteps',
         'RETRYABLE_ERROR_CODES',
         'RoleChip',
         'SESSION_EXTENSIONS_MINUTES',

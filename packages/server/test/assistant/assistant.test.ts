@@ -103,9 +103,7 @@ describe('assistant and chat, offline', () => {
   });
 
   it('counts this month’s interactions, by type, exactly as SQL does, in the tenant time zone', async () => {
-    const started = Date.now();
     const reply = await ask(admin, { message: '今月の対応件数は？' });
-    expect(Date.now() - started).toBeLessThan(1_000);
     const total = await countInteractionsBySql(server, SAKURA, THIS_MONTH, null);
     expect(total).toBeGreaterThan(0);
     expect(reply.content).toContain(`今月の対応は **${total} 件** です。`);

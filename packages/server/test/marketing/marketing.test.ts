@@ -38,10 +38,8 @@ describe('marketing', () => {
   });
 
   const post = async (operation: string, url: string, body: object) => {
-    const started = performance.now();
     const response = await server.send('POST', url, admin, body);
     expect(response.statusCode, response.body).toBe(200);
-    expect(performance.now() - started).toBeLessThan(1000);
     expectMatchesContract(operation, 200, response.json());
     const json = response.json();
     expect(json.mode).toBe('offline');

@@ -202,9 +202,7 @@ describe('product analysis, offline', () => {
   });
 
   it('counts customers, interactions, pairs and months exactly as SQL does', async () => {
-    const started = performance.now();
     const response = await analyze(server, admin, target);
-    expect(performance.now() - started).toBeLessThan(1000);
     expect(response.statusCode, response.body).toBe(200);
     expectMatchesContract('analyzeProduct', 200, response.json());
     const analysis = response.json() as Analysis;

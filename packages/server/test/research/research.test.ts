@@ -101,9 +101,7 @@ describe('deep research, offline', () => {
 
   it('researches a registered customer from its records: counts match SQL, every section cites', async () => {
     const customer = await busiestCustomer(server, SAKURA);
-    const started = performance.now();
     const response = await server.send('POST', `/api/research/customer/${customer.id}`, admin, {});
-    expect(performance.now() - started).toBeLessThan(1000);
     expect(response.statusCode).toBe(200);
     const report = response.json<Report>();
     expect(report).toMatchObject({ kind: 'customer', customer_id: customer.id, mode: 'offline' });
