@@ -73,10 +73,13 @@ export async function* readAiEvents<Result>(response: Response): AsyncGenerator<
 
 /** The HTTP status a code answers with as JSON (an error inside a stream arrives after a 200). */
 function statusOfCode(code: string): number {
+  if (code === 'AUTH_001' || code === 'AUTH_002') return 401;
+  if (code.startsWith('AUTH_') || code.startsWith('FEAT_')) return 403;
+  if (code === 'RES_001') return 404;
+  if (code.startsWith('RES_')) return 409;
   if (code === 'AI_001' || code === 'RATE_001') return 429;
   if (code === 'EXT_002') return 502;
   if (code === 'EXT_001' || code === 'SYS_003') return 503;
   if (code.startsWith('VAL_')) return 422;
-  if (code.startsWith('RES_')) return 404;
   return 500;
 }

@@ -17,7 +17,7 @@ describe('AI settings', () => {
       mode: 'offline',
       chat: null,
       embeddings: null,
-      limits: { dailyTokensPerTenant: 200_000, maxOutputTokens: 2_000 },
+      limits: { dailyTokensPerTenant: 200_000, maxOutputTokens: 4_000 },
     });
   });
 
@@ -32,7 +32,7 @@ describe('AI settings', () => {
       embeddingModel: null,
       timeoutMs: 30_000,
       maxRetries: 2,
-      limits: { dailyTokensPerTenant: 200_000, maxOutputTokens: 2_000 },
+      limits: { dailyTokensPerTenant: 200_000, maxOutputTokens: 4_000 },
     });
   });
 
@@ -70,7 +70,7 @@ describe('AI settings', () => {
     );
     expect(loadConfig({}).ai).toEqual({
       provider: 'offline',
-      limits: { dailyTokensPerTenant: 200_000, maxOutputTokens: 2_000 },
+      limits: { dailyTokensPerTenant: 200_000, maxOutputTokens: 4_000 },
     });
     expect(() => loadConfig({ AI_TENANT_DAILY_TOKENS: '多い' })).toThrow(/AI_TENANT_DAILY_TOKENS/);
   });

@@ -12,6 +12,7 @@ import { withTenant } from '../../src/platform/db/tenant-scope';
 import { DEMO_TENANTS, DEMO_USERS } from '../../src/seed/demo';
 import { upload, waitForDocument } from '../documents/support';
 import { expectErrorEnvelope, expectMatchesContract } from '../support/contract';
+import { createUser } from '../support/fixtures';
 import { type OpenAiStandIn, startOpenAiStandIn } from '../support/openai-stand-in';
 import { createTestServer, type TestServer } from '../support/server';
 
@@ -229,6 +230,30 @@ describe('assistant and chat, offline', () => {
     expect(midori.content).toContain('「手指衛生」を含む文書は見つかりませんでした。');
   });
 
+  it('reads nothing the user could not open: a member without customer rights gets no customer', async () => {
+    const email = 'ai-only@sakura-clinic.example';
+    await createUser(server.database.owner, {
+      email,
+      memberships: [{ tenantId: SAKURA, role: 'user', permissions: ['ai.use', 'interactions.read'] }],
+    });
+    const token = (await server.signIn(email)).access_token;
+    const reply = await ask(token, { message: '山田さんの最近の対応は？' });
+    expect(reply.content).toContain('この情報を見る権限がありません');
+    expect(reply.sources.every((source) => source.type === 'user_input')).toBe(true);
+    expect(reply.content).not.toMatch(/山田 [^\s]+ さん/);
+    // Counting interactions needs only interactions.read: still answered.
+    expect((await ask(token, { message: '今月の対応件数は？' })).content).toMatch(/今月の対応は \*\*\d+ 件\*\* です/);
+    const customer = await withTenant(server.database.owner, SAKURA, (tx) =>
+      tx.selectFrom('customers').select('id').where('deleted_at', 'is', null).executeTakeFirstOrThrow(),
+    );
+    const chat = await server.send('POST', '/api/chat', token, {
+      message: '最近の対応は？',
+      customer_id: customer.id,
+    });
+    expect(chat.statusCode).toBe(403);
+    expectErrorEnvelope(chat.json(), 'AUTH_004');
+  });
+
   it('says what it can answer when the question is outside the data or the scope', async () => {
     const reply = await ask(admin, { message: '明日の天気は？' });
     expect(reply.content).toContain('AI サービスが設定されていないため');
@@ -342,7 +367,7 @@ describe('assistant with the OpenAI stand-in as the provider', () => {
           embeddingModel: null,
           timeoutMs: 2_000,
           maxRetries: 1,
-          limits: { dailyTokensPerTenant: 200_000, maxOutputTokens: 2_000 },
+          limits: { dailyTokensPerTenant: 200_000, maxOutputTokens: 4_000 },
         },
       },
     });

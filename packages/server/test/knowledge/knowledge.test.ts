@@ -383,7 +383,7 @@ describe('knowledge chat with the OpenAI stand-in as the provider', () => {
           embeddingModel: null,
           timeoutMs: 2_000,
           maxRetries: 1,
-          limits: { dailyTokensPerTenant: 200_000, maxOutputTokens: 2_000 },
+          limits: { dailyTokensPerTenant: 200_000, maxOutputTokens: 4_000 },
         },
       },
     });

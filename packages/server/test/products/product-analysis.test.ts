@@ -304,7 +304,7 @@ describe('product analysis with the OpenAI stand-in as the provider', () => {
           embeddingModel: null,
           timeoutMs: 2_000,
           maxRetries: 1,
-          limits: { dailyTokensPerTenant: 200_000, maxOutputTokens: 2_000 },
+          limits: { dailyTokensPerTenant: 200_000, maxOutputTokens: 4_000 },
         },
       },
     });

@@ -14,6 +14,7 @@ import { withTenant } from '../../src/platform/db/tenant-scope';
 import { DEMO_TENANTS, DEMO_USERS } from '../../src/seed/demo';
 import { expectErrorEnvelope } from '../support/contract';
 import { type OpenAiStandIn, startOpenAiStandIn } from '../support/openai-stand-in';
+import { createUser } from '../support/fixtures';
 import { createTestServer, type TestServer } from '../support/server';
 
 const SAKURA = DEMO_TENANTS.sakura.id;
@@ -161,6 +162,20 @@ describe('deep research, offline', () => {
     expect(list.json().reports[0].created_by_name).toBeTruthy();
     const read = await server.get(`/api/research/reports/${report.id}`, { token: admin });
     expect(read.json()).toEqual(report);
+  });
+
+  it('refuses a registered customer’s report to a member who may not open customers', async () => {
+    const email = 'research-only@sakura-clinic.example';
+    await createUser(server.database.owner, {
+      email,
+      memberships: [{ tenantId: SAKURA, role: 'user', permissions: ['research.use'] }],
+    });
+    const token = (await server.signIn(email)).access_token;
+    const customer = await busiestCustomer(server, SAKURA);
+    const response = await server.send('POST', `/api/research/customer/${customer.id}`, token, {});
+    expect(response.statusCode).toBe(403);
+    expectErrorEnvelope(response.json(), 'AUTH_004');
+    expect(response.json().error.context).toEqual({ permission: 'customers.read' });
   });
 
   it('only the topics asked for, over the period asked for', async () => {

@@ -156,7 +156,7 @@ describe('workflow with the OpenAI stand-in', () => {
           embeddingModel: null,
           timeoutMs: 2_000,
           maxRetries: 0,
-          limits: { dailyTokensPerTenant: 200_000, maxOutputTokens: 2_000 },
+          limits: { dailyTokensPerTenant: 200_000, maxOutputTokens: 4_000 },
         },
       },
     });

@@ -1,4 +1,5 @@
 import type { operations } from '@tsumiki/api-client/schema';
+import { permissionTest } from '../../platform/access/access';
 import { aiResponse } from '../../platform/http/ai-response';
 import { type ModuleHandlers, outsideRequestTransaction } from '../../platform/http/typed-handlers';
 import type { ModuleDependencies } from '../module';
@@ -13,11 +14,11 @@ export function assistantHandlers(dependencies: ModuleDependencies) {
   return {
     // Outside the request transaction: a model may take seconds; each query is its own short one.
     askAssistant: outsideRequestTransaction<operations['askAssistant']>(
-      async ({ body, query }, { inTenant }) =>
+      async ({ body, query }, { inTenant, principal, tenant }) =>
         aiResponse(query.stream, (progress) =>
           askAssistant(
             inTenant,
-            services,
+            { ...services, can: permissionTest(principal, tenant) },
             {
               message: body.message,
               history: body.history ?? [],

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { components } from '@tsumiki/api-client/schema';
+import type { Permission } from '../../platform/access/permissions';
 import type { AiProvider, ChatMessage, ToolCall, ToolDefinition } from '../../platform/ai/provider';
 import { type InTenant, tenantAi } from '../../platform/ai/tenant-ai';
 import type { TenantTransaction } from '../../platform/db/tenant-scope';
+import { AppError } from '../../platform/errors';
 import { type AiProgressSink, silentProgress } from '../../platform/http/ai-response';
 import type { TextIndex } from '../../platform/search/text-index';
 import { CustomerNotFoundError } from '../customers/customers.service';
@@ -35,7 +37,25 @@ type ChatTurn = components['schemas']['ChatTurn'];
 export interface AssistantServices {
   ai: AiProvider;
   textIndex: TextIndex;
+  /**
+   * Whether the asking user holds a permission. The assistant reads nothing the user could not
+   * open on its own screen: a query whose data needs a permission they lack answers that it may
+   * not, to the offline path and to a model alike. Absent: every permission (tests of the tools).
+   */
+  can?: (permission: Permission) => boolean;
 }
+
+/** The permission each query's data needs (what its own screen asks for). */
+const TOOL_PERMISSIONS: Record<ToolPlan['tool'], readonly Permission[]> = {
+  count_interactions: ['interactions.read'],
+  search_customers: ['customers.read'],
+  recent_interactions: ['customers.read', 'interactions.read'],
+  customer_interactions: ['customers.read', 'interactions.read'],
+  count_customers: ['customers.read'],
+  search_products: ['products.read'],
+  list_staff: ['staff.read'],
+  search_documents: ['documents.read'],
+};
 
 /** History sent to a model: the client sends at most 20 turns; the model sees these. */
 const MAX_HISTORY = 20;
@@ -151,6 +171,14 @@ export async function runTool(
   services: AssistantServices,
   plan: ToolPlan,
 ): Promise<ToolResult> {
+  const missing = TOOL_PERMISSIONS[plan.tool].filter((permission) => !(services.can?.(permission) ?? true));
+  if (missing.length > 0) {
+    return {
+      markdown: `この情報を見る権限がありません（必要な権限: ${missing.join('、')}）。必要な場合は管理者にお問い合わせください。`,
+      data: { error: 'permission_denied', missing_permissions: missing },
+      sources: [],
+    };
+  }
   switch (plan.tool) {
     case 'count_interactions':
       return countInteractions(tx, plan.args);
@@ -447,7 +475,11 @@ export async function askAssistant(
     const step = round === 0 ? null : sink.step(`answer:${round}`, '回答を書いています');
     let calls: ToolCall[] = [];
     let written = '';
-    for await (const event of ai.chat.run(messages, round < MAX_TOOL_ROUNDS ? { tools } : {})) {
+    const options = {
+      ...(round < MAX_TOOL_ROUNDS ? { tools } : {}),
+      ...(sink.signal ? { signal: sink.signal } : {}),
+    };
+    for await (const event of ai.chat.run(messages, options)) {
       if (event.type === 'text') {
         written += event.text;
         sink.delta(event.text);
@@ -469,6 +501,10 @@ export async function askAssistant(
       sources.push(...result.sources);
       messages.push({ role: 'tool', toolCallId: call.id, content: JSON.stringify(result.data) });
     }
+  }
+  // A model that wrote nothing (or only asked for tools until the rounds ran out) did not answer.
+  if (content.trim() === '') {
+    throw new AppError('EXT_002', { context: { reason: 'AI サービスの応答に本文がありませんでした' } });
   }
   if (sources.length === 0)
     sources.push({ type: 'user_input', id: null, title: '質問', excerpt: input.message, url: null });

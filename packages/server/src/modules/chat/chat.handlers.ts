@@ -1,4 +1,5 @@
 import type { operations } from '@tsumiki/api-client/schema';
+import { assertPermission, permissionTest } from '../../platform/access/access';
 import { aiResponse } from '../../platform/http/ai-response';
 import { type ModuleHandlers, outsideRequestTransaction } from '../../platform/http/typed-handlers';
 import { type AssistantServices, askAssistant, assertChatCustomer } from '../assistant/assistant.service';
@@ -13,14 +14,19 @@ export function chatHandlers(dependencies: ModuleDependencies) {
   const services: AssistantServices = { ai: dependencies.ai, textIndex: dependencies.textIndex };
   return {
     sendChatMessage: outsideRequestTransaction<operations['sendChatMessage']>(
-      async ({ body, query }, { inTenant }) => {
+      async ({ body, query }, { inTenant, principal, tenant }) => {
         // An unknown customer answers 404 before any stream starts.
         const customerId = body.customer_id;
-        if (customerId) await inTenant((tx) => assertChatCustomer(tx, customerId));
+        // Talking about a customer reads their record and interactions: the user must be able to.
+        if (customerId) {
+          assertPermission(principal, tenant, 'customers.read');
+          assertPermission(principal, tenant, 'interactions.read');
+          await inTenant((tx) => assertChatCustomer(tx, customerId));
+        }
         return aiResponse(query.stream, (progress) =>
           askAssistant(
             inTenant,
-            services,
+            { ...services, can: permissionTest(principal, tenant) },
             {
               message: body.message,
               history: body.history ?? [],

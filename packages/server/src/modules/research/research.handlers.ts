@@ -1,4 +1,5 @@
 import type { operations } from '@tsumiki/api-client/schema';
+import { assertPermission } from '../../platform/access/access';
 import { aiResponse } from '../../platform/http/ai-response';
 import { contentDisposition } from '../../platform/http/downloads';
 import { type ModuleHandlers, outsideRequestTransaction } from '../../platform/http/typed-handlers';
@@ -61,8 +62,11 @@ export function researchHandlers(dependencies: ModuleDependencies) {
     ),
 
     researchExistingCustomer: outsideRequestTransaction<operations['researchExistingCustomer']>(
-      async ({ params, body, query }, { inTenant, principal }) =>
-        aiResponse(query?.stream, async (progress) =>
+      async ({ params, body, query }, { inTenant, principal, tenant }) => {
+        // The report is the customer's record and interactions: only for who may open them.
+        assertPermission(principal, tenant, 'customers.read');
+        assertPermission(principal, tenant, 'interactions.read');
+        return aiResponse(query?.stream, async (progress) =>
           toResearchReport(
             await researchExistingCustomer(inTenant, services, progress, principal.userId, params.id, {
               topics: body?.topics,
@@ -70,7 +74,8 @@ export function researchHandlers(dependencies: ModuleDependencies) {
               periodDays: body?.period_days,
             }),
           ),
-        ),
+        );
+      },
     ),
 
     researchCompetitors: outsideRequestTransaction<operations['researchCompetitors']>(

@@ -54,12 +54,15 @@ export async function planQuestions(
   chat: TenantChat,
   request: string,
   records: readonly AiSource[],
+  signal?: AbortSignal,
 ): Promise<string[]> {
   const messages: ChatMessage[] = [
     { role: 'system', content: PLAN_PROMPT },
     { role: 'user', content: `依頼:\n${request}\n\n手元の記録:\n${numbered(records)}` },
   ];
-  const answer = parseJson(await chat.complete(messages, { maxTokens: PLAN_MAX_TOKENS, json: true })) as {
+  const answer = parseJson(
+    await chat.complete(messages, { maxTokens: PLAN_MAX_TOKENS, json: true, ...(signal ? { signal } : {}) }),
+  ) as {
     questions?: unknown;
   } | null;
   const questions = Array.isArray(answer?.questions)
@@ -141,6 +144,7 @@ export async function synthesize(
   sources: readonly AiSource[],
   title: string,
   onText: (text: string) => void,
+  signal?: AbortSignal,
 ): Promise<ResearchDraft> {
   const messages: ChatMessage[] = [
     { role: 'system', content: SYNTHESIS_PROMPT },
@@ -150,7 +154,11 @@ export async function synthesize(
     },
   ];
   let written = '';
-  for await (const event of chat.run(messages, { maxTokens: SYNTHESIS_MAX_TOKENS, json: true })) {
+  for await (const event of chat.run(messages, {
+    maxTokens: SYNTHESIS_MAX_TOKENS,
+    json: true,
+    ...(signal ? { signal } : {}),
+  })) {
     if (event.type === 'text') {
       written += event.text;
       onText(event.text);

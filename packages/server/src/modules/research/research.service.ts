@@ -135,7 +135,7 @@ async function researchWithModel(
   depth: Depth,
 ): Promise<ResearchDraft> {
   const questions = await inStep(progress, 'plan', '調べる問いを立てています', () =>
-    planQuestions(chat, request, compiled.sources),
+    planQuestions(chat, request, compiled.sources, progress.signal),
   );
   const limit = DEPTH_LIMITS[depth].documents;
   const found: AiSource[] = [...compiled.sources];
@@ -215,7 +215,7 @@ async function researchWithModel(
     }
   }
   return inStep(progress, 'write', 'レポートをまとめています', () =>
-    synthesize(chat, request, questions, found.slice(0, 40), compiled.title, () => {}),
+    synthesize(chat, request, questions, found.slice(0, 40), compiled.title, () => {}, progress.signal),
   );
 }
 

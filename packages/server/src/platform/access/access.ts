@@ -54,6 +54,15 @@ function effectivePermissions(principal: Principal, membership: Membership | nul
   return membership ? membership.permissions.filter(isPermission) : [];
 }
 
+/** A test of one permission for this user in this tenant (for work that reads several kinds of data). */
+export function permissionTest(
+  principal: Principal,
+  access: TenantAccess,
+): (permission: Permission) => boolean {
+  const held = new Set(effectivePermissions(principal, access.membership));
+  return (permission) => held.has(permission);
+}
+
 /** Super admins hold every permission; everybody else exactly those listed on the membership. */
 export function assertPermission(principal: Principal, access: TenantAccess, permission: string): void {
   if (!isPermission(permission)) throw new Error(`権限の一覧にない権限です: ${permission}`);

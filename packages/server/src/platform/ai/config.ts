@@ -13,7 +13,8 @@ import type { AiLimits } from './provider';
  * - AI_TIMEOUT_MS (default 30000), AI_MAX_RETRIES (default 2): per request, as the SDK counts them.
  * - AI_TENANT_DAILY_TOKENS (default 200000): tokens one tenant may spend per day (its day, in its
  *   time zone); a tenant's own `tenants.ai_daily_token_limit` overrides it. Past it: AI_001.
- * - AI_MAX_OUTPUT_TOKENS (default 2000): the longest answer one call may write.
+ * - AI_MAX_OUTPUT_TOKENS (default 4000): the longest answer one call may write (a research
+ *   report's JSON asks for 2,500).
  *
  * An invalid combination fails at start-up with a Japanese message naming the variable.
  */
@@ -40,7 +41,7 @@ export interface OpenAiCompatibleConfig {
 export const DEFAULT_AI_TIMEOUT_MS = 30_000;
 export const DEFAULT_AI_MAX_RETRIES = 2;
 export const DEFAULT_AI_TENANT_DAILY_TOKENS = 200_000;
-export const DEFAULT_AI_MAX_OUTPUT_TOKENS = 2_000;
+export const DEFAULT_AI_MAX_OUTPUT_TOKENS = 4_000;
 
 export class AiConfigError extends Error {
   constructor(readonly problems: string[]) {

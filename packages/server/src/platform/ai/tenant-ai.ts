@@ -140,8 +140,14 @@ export function tenantAi(ai: AiProvider, inTenant: InTenant): TenantAi {
         } catch (error) {
           throw asAppError(error);
         } finally {
-          // Counted even when the caller stops early or the stream breaks: the tokens were spent.
-          await record(reported ?? estimateUsage(messages, written));
+          // Counted when the provider answered, even if the caller stopped early or the stream
+          // broke afterwards: those tokens were spent. A call that never reached the model (down,
+          // timed out) costs nothing. A failure to count is logged, never hides the answer's error.
+          if (reported !== null || written !== '') {
+            await record(reported ?? estimateUsage(messages, written)).catch((error: unknown) => {
+              console.error('AI の使用量を記録できませんでした', error);
+            });
+          }
         }
       },
     },

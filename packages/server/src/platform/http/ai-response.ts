@@ -5,6 +5,8 @@ import { EventStreamResponse } from './event-stream';
 type AiProgressPayload = components['schemas']['AiProgress'];
 type AiDeltaPayload = components['schemas']['AiDelta'];
 
+const KEEP_ALIVE_MS = 15_000;
+
 /** One step of an AI operation's work, as the user sees it (「対応履歴を読んでいます」). */
 export interface StepHandle {
   done(): void;
@@ -15,6 +17,8 @@ export interface StepHandle {
 export interface AiProgressSink {
   step(step: string, label: string): StepHandle;
   delta(text: string): void;
+  /** Aborted when the client has gone (the stream closed): stop calling the model. */
+  readonly signal?: AbortSignal;
 }
 
 /** A sink that reports nowhere: the JSON answer has no progress. */
@@ -40,7 +44,17 @@ export async function aiResponse<Body>(
   if (!stream) return { status: 200, body: await run(silentProgress) };
   const response = new EventStreamResponse((sink, request) => {
     const send = (name: string, payload: unknown) => sink.event(name, JSON.stringify(payload));
+    // A client that leaves (closed tab, 中止) ends the work: no model call is paid for nobody.
+    const abort = new AbortController();
+    // A model may think for a minute without a word: a comment every 15 s keeps proxies from
+    // taking the quiet stream for a dead one.
+    const keepAlive = setInterval(() => sink.comment('keep-alive'), KEEP_ALIVE_MS);
+    sink.onClose(() => {
+      clearInterval(keepAlive);
+      abort.abort();
+    });
     const progress: AiProgressSink = {
+      signal: abort.signal,
       step(step, label) {
         send('progress', { step, label, status: 'running' } satisfies AiProgressPayload);
         let settled = false;
@@ -61,6 +75,7 @@ export async function aiResponse<Body>(
         sink.close();
       },
       (error: unknown) => {
+        if (sink.closed) return;
         const appError = toAppError(error);
         if (appError.status >= 500)
           request.log.error({ err: error }, 'AI の処理に失敗しました（ストリーム中）');
