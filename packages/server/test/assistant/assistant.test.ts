@@ -242,7 +242,9 @@ describe('assistant and chat, offline', () => {
     expect(reply.sources.every((source) => source.type === 'user_input')).toBe(true);
     expect(reply.content).not.toMatch(/山田 [^\s]+ さん/);
     // Counting interactions needs only interactions.read: still answered.
-    expect((await ask(token, { message: '今月の対応件数は？' })).content).toMatch(/今月の対応は \*\*\d+ 件\*\* です/);
+    expect((await ask(token, { message: '今月の対応件数は？' })).content).toMatch(
+      /今月の対応は \*\*\d+ 件\*\* です/,
+    );
     const customer = await withTenant(server.database.owner, SAKURA, (tx) =>
       tx.selectFrom('customers').select('id').where('deleted_at', 'is', null).executeTakeFirstOrThrow(),
     );

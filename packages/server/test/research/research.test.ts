@@ -13,8 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../../src/platform/db/tenant-scope';
 import { DEMO_TENANTS, DEMO_USERS } from '../../src/seed/demo';
 import { expectErrorEnvelope } from '../support/contract';
-import { type OpenAiStandIn, startOpenAiStandIn } from '../support/openai-stand-in';
 import { createUser } from '../support/fixtures';
+import { type OpenAiStandIn, startOpenAiStandIn } from '../support/openai-stand-in';
 import { createTestServer, type TestServer } from '../support/server';
 
 const SAKURA = DEMO_TENANTS.sakura.id;
