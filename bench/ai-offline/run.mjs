@@ -109,7 +109,7 @@ async function startServer() {
   const dir = serverDir(env);
   if (buildIsStale(dir)) {
     step('サーバーをビルドします');
-    buildServerPackage(dir);
+    buildServerPackage(dir, say);
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'tsumiki-bench-ai-'));
   const [port, pgPort] = [await freePort(), await freePort()];
