@@ -19,7 +19,10 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   forbidOnly: process.env.CI === 'true',
-  reporter: [['list']],
+  // run-shards.mjs reads the JSON report for the seconds each spec file took (durations.json).
+  reporter: process.env.TSUMIKI_E2E_JSON_REPORT
+    ? [['list'], ['json', { outputFile: process.env.TSUMIKI_E2E_JSON_REPORT }]]
+    : [['list']],
   globalSetup: './global-setup.ts',
   outputDir: process.env.TSUMIKI_E2E_OUTPUT_DIR ?? './test-results',
   use: {

@@ -71,7 +71,7 @@ test.describe('offline (no provider)', () => {
     await expect(answer.getByRole('article', { name: `[1] ${name}` })).toBeVisible();
     await expectNoSeriousA11yViolations(page, '/chat 1440px');
     await page.screenshot({ path: `${SHOTS}/chat-1440.png`, fullPage: true });
-    await answer.getByRole('button', { name: `根拠 1（${name}）の箇所を開く` }).click();
+    await answer.getByRole('button', { name: `根拠 1（${name}）: 顧客を開く` }).click();
     await expect(page).toHaveURL(/\/customers\/[0-9a-f-]{36}$/);
     await page.context().close();
   });

@@ -60,6 +60,16 @@ export async function setSessionRemaining(email: string, minutes: number) {
 
 /** Serious and critical axe violations on what is on screen now (an open dialog included), labelled with `where`. */
 export async function expectNoSeriousA11yViolations(page: Page, where: string) {
+  // Colours are judged at rest: a toast or dialog still fading in is partly transparent, and axe
+  // would measure its text against what shows through. Endless animations (spinners) are skipped.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Infinity))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(

@@ -3,6 +3,7 @@
  * security (not as the owner, who is not held back by non-LEAKPROOF operators): a 2-character
  * search, the フリガナ sort and a deep page each use an index, over 20,000 customers.
  */
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -13,7 +14,7 @@ import {
 import { insertTenant } from '../../src/platform/access/tenants.repository';
 import { withTenant } from '../../src/platform/db/tenant-scope';
 import { createTestDatabase, type TestDatabase } from '../support/database';
-import { indexesOf, type PlanNode, queryPlanTracer, seqScansOf } from '../support/query-plans';
+import { indexesOf, type PlanNode, planNodes, queryPlanTracer, seqScansOf } from '../support/query-plans';
 
 const TENANT = '5e1d9c0a-3b2f-4c6d-8e7a-9b0c1d2e3f40';
 const CUSTOMERS = 20_000;
@@ -82,6 +83,41 @@ describe('customer list plans as the app role', () => {
     expect(indexesUsed(plans)).toContain('customer_search_terms_pkey');
   });
 
+  it('pages a 2-character search from the terms key, reading only the page', async () => {
+    const [page] = await plansOf({ ...base, search: '佐藤' });
+    // The newest postings of the bigram, walked backwards on the key (created_at, customer_id);
+    // customers are read by id for the page only, not through a sort index or every match.
+    expect(
+      page?.some(
+        (node) =>
+          node['Index Name'] === 'customer_search_terms_pkey' && node['Scan Direction'] === 'Backward',
+      ),
+    ).toBe(true);
+    // The page's ids: a limit straight over that walk, with no sort of the matches under it.
+    const limit = page?.find((node) => node['Node Type'] === 'Limit');
+    const underLimit = limit ? planNodes(limit) : [];
+    expect(underLimit.some((node) => node['Index Name'] === 'customer_search_terms_pkey')).toBe(true);
+    expect(underLimit.some((node) => node['Node Type'].includes('Sort'))).toBe(false);
+    expect(indexesOf(page ?? []).filter((name) => name.startsWith('customers_'))).toEqual(['customers_pkey']);
+  });
+
+  it('gives the 2-character pages the same customers in the same order as a full scan would', async () => {
+    await withTenant(tracer.db, TENANT, async (tx) => {
+      for (const sortOrder of ['desc', 'asc'] as const) {
+        for (const skip of [0, 20, 490]) {
+          const fast = await findCustomerPage(tx, { ...base, sortOrder, skip, search: 'さと' });
+          const { rows } = await sql<{ id: string }>`
+            select id from customers
+            where deleted_at is null and strpos(search_text, tsumiki_search_fold('さと')) > 0
+            order by created_at ${sql.raw(sortOrder)}, id ${sql.raw(sortOrder)}
+            offset ${skip} limit 20`.execute(tx);
+          expect(fast.map((customer) => customer.id)).toEqual(rows.map((row) => row.id));
+          expect(fast.length).toBe(skip === 490 ? 10 : 20);
+        }
+      }
+    });
+  });
+
   it('finds a company by 2 characters through the bigram index', async () => {
     const plans = await plansOf({ ...base, companyFilter: 'みら' });
     expectNoSeqScan(plans);
@@ -109,6 +145,9 @@ describe('customer list plans as the app role', () => {
     await withTenant(tracer.db, TENANT, async (tx) => {
       expect(await countCustomers(tx, {})).toEqual({ total: CUSTOMERS, capped: false });
       expect(await countCustomers(tx, { search: '佐藤' })).toEqual({ total: CUSTOMERS / 40, capped: false });
+      // One distinct bigram but four characters: ササキ has ささ, not ささささ.
+      expect(await countCustomers(tx, { search: 'ささささ' })).toEqual({ total: 0, capped: false });
+      expect(await countCustomers(tx, { search: 'ササ' })).toEqual({ total: CUSTOMERS / 40, capped: false });
     });
   });
 });

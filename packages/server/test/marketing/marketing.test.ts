@@ -10,6 +10,7 @@ import { withTenant } from '../../src/platform/db/tenant-scope';
 import { DEMO_TENANTS, DEMO_USERS } from '../../src/seed/demo';
 import { upload, waitForDocument } from '../documents/support';
 import { expectErrorEnvelope, expectMatchesContract } from '../support/contract';
+import { createUser } from '../support/fixtures';
 import { createTestServer, type TestServer } from '../support/server';
 
 const SAKURA = DEMO_TENANTS.sakura.id;
@@ -235,6 +236,23 @@ describe('marketing', () => {
         .executeTakeFirst();
       expect(owner?.tenant_id).toBe(SAKURA);
     }
+  });
+
+  it('competitors: a member who may not open documents gets no passage from them', async () => {
+    // The document of the test above names みなと内科; this member may use AI but not documents.
+    const email = 'marketing-only@sakura-clinic.example';
+    await createUser(server.database.owner, {
+      email,
+      memberships: [{ tenantId: SAKURA, role: 'user', permissions: ['ai.use'] }],
+    });
+    const member = (await server.signIn(email)).access_token;
+    const response = await server.send('POST', '/api/marketing/competitor-analysis', member, {
+      competitors: [{ name: 'みなと内科', notes: '駐車場が広い。' }],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const analysis = response.json();
+    expect(analysis.sources.map((source: { type: string }) => source.type)).toEqual(['user_input']);
+    expect(JSON.stringify(analysis)).not.toContain('夜 8 時');
   });
 
   it('calendar: holidays from the package, clinic seasons, posts per week per channel, sorted', async () => {

@@ -13,6 +13,7 @@ import type { Db } from '../../src/platform/db/database';
 import { withTenant } from '../../src/platform/db/tenant-scope';
 import { DEMO_TENANTS, DEMO_USERS } from '../../src/seed/demo';
 import { expectErrorEnvelope, expectMatchesContract } from '../support/contract';
+import { createUser } from '../support/fixtures';
 import { multipart } from '../support/multipart';
 import { type OpenAiStandIn, startOpenAiStandIn } from '../support/openai-stand-in';
 import { createTestServer, type TestServer } from '../support/server';
@@ -233,6 +234,20 @@ describe('product analysis, offline', () => {
     expect(analysis.sources.filter((source) => source.type === 'interaction')).toHaveLength(3);
   });
 
+  it('cites customers and interactions only to a member who may open them; the figures stay', async () => {
+    const email = 'analysis-only@sakura-clinic.example';
+    await createUser(server.database.owner, {
+      email,
+      memberships: [{ tenantId: SAKURA, role: 'user', permissions: ['ai.use', 'products.read'] }],
+    });
+    const member = (await server.signIn(email)).access_token;
+    const response = await analyze(server, member, target);
+    expect(response.statusCode, response.body).toBe(200);
+    const analysis = response.json() as Analysis;
+    expect(analysis.sources.map((source) => source.type)).toEqual(['product']);
+    await expectMatchesRecount(server.database.owner, analysis);
+  });
+
   it('recounts the demo data too (a seeded product with pairs)', async () => {
     const checkup = await withTenant(server.database.owner, SAKURA, (tx) =>
       tx.selectFrom('products').select('id').where('code', '=', 'KENSHIN-BASIC').executeTakeFirstOrThrow(),
@@ -379,6 +394,19 @@ describe('product analysis with the OpenAI stand-in as the provider', () => {
     }
     for (const customer of midori.customers)
       expect(prompt).not.toContain(`${customer.last_name} ${customer.first_name}`);
+  });
+
+  it('quotes no knowledge-base passage to a member who may not open the knowledge base', async () => {
+    const email = 'market-only@sakura-clinic.example';
+    await createUser(server.database.owner, {
+      email,
+      memberships: [{ tenantId: SAKURA, role: 'user', permissions: ['ai.use', 'products.read'] }],
+    });
+    const member = (await server.signIn(email)).access_token;
+    const analysis = (await analyze(server, member, whitening)).json() as Analysis;
+    expect(analysis.market).toEqual({ summary: MARKET_NOT_FOUND, findings: [] });
+    expect(analysis.sources.filter((source) => source.type === 'knowledge_document')).toEqual([]);
+    expect(standIn.chatRequests()).toEqual([]);
   });
 
   it('does not ask the model when the documents say nothing about the product', async () => {

@@ -12,6 +12,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../../src/platform/db/tenant-scope';
 import { DEMO_TENANTS, DEMO_USERS } from '../../src/seed/demo';
+import { upload, waitForDocument } from '../documents/support';
 import { expectErrorEnvelope } from '../support/contract';
 import { createUser } from '../support/fixtures';
 import { type OpenAiStandIn, startOpenAiStandIn } from '../support/openai-stand-in';
@@ -176,6 +177,61 @@ describe('deep research, offline', () => {
     expect(response.statusCode).toBe(403);
     expectErrorEnvelope(response.json(), 'AUTH_004');
     expect(response.json().error.context).toEqual({ permission: 'customers.read' });
+  });
+
+  it('leaves out what its reader may not open: documents, the knowledge base, registered customers', async () => {
+    const uploaded = await upload(server, admin, [
+      {
+        field: 'file',
+        name: '近隣医院メモ.txt',
+        bytes: new TextEncoder().encode('近隣医院メモ\nかえで内科は駅前で夜 8 時まで診療している。\n'),
+        type: 'text/plain',
+      },
+    ]);
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const documentId = uploaded.json().id as string;
+    await waitForDocument(server, admin, documentId);
+    const request = { competitors: [{ name: 'かえで内科', notes: '土日も診療している。' }] };
+    // The admin's report cites the document that names the competitor …
+    const full = (await server.send('POST', '/api/research/competitor', admin, request)).json<Report>();
+    expect(full.sources.map((source) => source.id)).toContain(documentId);
+    expect(full.summary).not.toContain('閲覧の権限');
+
+    // … a member who may use research but not open documents gets it without, and is told so.
+    const email = 'research-reader@sakura-clinic.example';
+    await createUser(server.database.owner, {
+      email,
+      memberships: [{ tenantId: SAKURA, role: 'user', permissions: ['research.use'] }],
+    });
+    const member = (await server.signIn(email)).access_token;
+    const streamed = await server.send('POST', '/api/research/competitor?stream=true', member, request);
+    expect(streamed.statusCode).toBe(200);
+    const sent = events(streamed.body);
+    expect(
+      sent.some(
+        (event) =>
+          event.event === 'progress' &&
+          (event.data as { label: string }).label ===
+            '文書を検索しています（文書とナレッジベースは閲覧の権限がないため含めていません）',
+      ),
+    ).toBe(true);
+    const limited = sent.at(-1)?.data as Report;
+    expect(
+      limited.sources.filter((source) => source.type === 'document' || source.type === 'knowledge_document'),
+    ).toEqual([]);
+    expect(limited.summary).toContain('文書とナレッジベースは閲覧の権限がないため含めていません');
+    expect(JSON.stringify(limited)).not.toContain('夜 8 時');
+
+    // A new name is not looked up among customers the member may not open.
+    const customer = await busiestCustomer(server, SAKURA);
+    const named = await server.send('POST', '/api/research/customer', member, { name: customer.last_name });
+    expect(named.statusCode).toBe(200);
+    const report = named.json<Report>();
+    expect(report.sources.filter((source) => source.type === 'customer')).toEqual([]);
+    expect(report.summary).toContain('登録済みの顧客は確かめていません');
+    expect(report.sections.find((section) => section.heading === 'これまでの経緯')?.body).toBe(
+      '顧客を閲覧する権限がないため、登録済みの顧客は確かめていません。',
+    );
   });
 
   it('only the topics asked for, over the period asked for', async () => {

@@ -7,6 +7,7 @@ export interface PlanNode {
   'Node Type': string;
   'Relation Name'?: string;
   'Index Name'?: string;
+  'Scan Direction'?: 'Forward' | 'Backward' | 'NoMovement';
   Plans?: PlanNode[];
 }
 

@@ -301,6 +301,8 @@ export type Messages = {
     /** The button that opens a source's passage, given its number and title. */
     open: (index: number, title: string) => string;
     openLabel: string;
+    /** The button of a source with its own label (e.g. 顧客を開く), given its number and title. */
+    openAs: (index: number, title: string, label: string) => string;
     /** A source whose document was deleted since. */
     deleted: string;
   };

@@ -52,6 +52,7 @@ function sourceItems(sources: readonly AiSource[]): { items: SourceItem[]; urls:
       title: source.title,
       excerpt: source.excerpt ?? '',
       detail: AI_SOURCE_TYPE_LABELS[source.type],
+      openLabel: source.type === 'web' ? 'ページを開く' : `${AI_SOURCE_TYPE_LABELS[source.type]}を開く`,
     })),
     urls: linked.map((source) => source.url),
   };

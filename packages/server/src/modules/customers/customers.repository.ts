@@ -1,5 +1,6 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { TenantTransaction } from '../../platform/db/tenant-scope';
+import { searchFold } from '../../platform/search/fold';
 import type { CustomerRow, NewCustomerRow } from './customers.tables';
 
 export type CustomerSortField = 'created_at' | 'updated_at' | 'last_name_kana' | 'company_name_kana';
@@ -96,6 +97,28 @@ function matchesTerm(tx: TenantTransaction, scope: 'a' | 'c', term: string): Exp
     ) and ${substring}`;
 }
 
+/**
+ * The one filter of a list query when it is exactly one bigram once folded (every 2-character
+ * search): that bigram's postings are then the matches themselves, with nothing left to check,
+ * and they sit in the terms index in the default order (created_at, id; migration 0016).
+ */
+function singleBigramFilter(
+  query: Pick<CustomerPageQuery, 'search' | 'companyFilter'>,
+): { scope: 'a' | 'c'; bigram: string } | undefined {
+  if ((query.search === undefined) === (query.companyFilter === undefined)) return undefined;
+  const scope = query.search !== undefined ? 'a' : 'c';
+  const folded = searchFold((query.search ?? query.companyFilter) as string);
+  return [...folded].length === 2 && !folded.includes('|') ? { scope, bigram: folded } : undefined;
+}
+
+function postings(tx: TenantTransaction, filter: { scope: 'a' | 'c'; bigram: string }) {
+  return tx
+    .selectFrom('customer_search_terms as t')
+    .where('t.tenant_id', '=', tx.tenantId)
+    .where('t.scope', '=', filter.scope)
+    .where('t.term', '=', filter.bigram);
+}
+
 function liveCustomers(tx: TenantTransaction, query: Pick<CustomerPageQuery, 'search' | 'companyFilter'>) {
   let filtered = tx
     .selectFrom('customers as c')
@@ -141,7 +164,17 @@ export async function findCustomerPage(
   query: CustomerPageQuery,
 ): Promise<CustomerView[]> {
   const order = orderBy(query.sortBy, query.sortOrder);
-  const page = liveCustomers(tx, query).select('c.id').orderBy(order).offset(query.skip).limit(query.limit);
+  const filter = query.sortBy === 'created_at' ? singleBigramFilter(query) : undefined;
+  const direction = sql.raw(query.sortOrder);
+  // A 2-character search in the default order reads only the page's postings (a backward walk of
+  // the terms key for the newest first), not every match.
+  const page = filter
+    ? postings(tx, filter)
+        .select('t.customer_id')
+        .orderBy(sql`t.created_at ${direction}, t.customer_id ${direction}`)
+        .offset(query.skip)
+        .limit(query.limit)
+    : liveCustomers(tx, query).select('c.id').orderBy(order).offset(query.skip).limit(query.limit);
   return withAssignee(tx).where('c.id', 'in', page).orderBy(order).execute() as Promise<CustomerView[]>;
 }
 
@@ -159,28 +192,19 @@ export async function countCustomers(
       .executeTakeFirst();
     return { total: Number(row?.live_rows ?? 0), capped: false };
   }
-  if (query.search !== undefined && query.companyFilter === undefined && hasBigram(query.search)) {
-    // A term of one bigram (every 2-character search) is counted from the index alone: terms
-    // exist only for live customers, and one bigram present is the substring itself.
-    const folded = sql`tsumiki_search_fold(${query.search})`;
-    const { rows } = await sql<{ total: string | null }>`
-      select case when cardinality(tsumiki_bigrams(${folded})) = 1 and strpos(${folded}, '|') = 0 then (
-        select count(*) from (
-          select 1 from customer_search_terms t
-          where t.tenant_id = ${tx.tenantId} and t.scope = 'a' and t.term = any(tsumiki_bigrams(${folded}))
-          limit ${FILTERED_TOTAL_CAP + 1}
-        ) as postings
-      ) end as total`.execute(tx);
-    const fromIndex = rows[0]?.total;
-    if (fromIndex !== null && fromIndex !== undefined) return capped(Number(fromIndex));
-  }
-  const { total } = await tx
-    .selectFrom(
-      liveCustomers(tx, query)
+  // A 2-character term is counted from the terms index alone (terms exist only for live customers).
+  const filter = singleBigramFilter(query);
+  const matching = filter
+    ? postings(tx, filter)
         .select(sql.lit(1).as('one'))
         .limit(FILTERED_TOTAL_CAP + 1)
-        .as('matching'),
-    )
+        .as('matching')
+    : liveCustomers(tx, query)
+        .select(sql.lit(1).as('one'))
+        .limit(FILTERED_TOTAL_CAP + 1)
+        .as('matching');
+  const { total } = await tx
+    .selectFrom(matching)
     .select((eb) => eb.fn.countAll<string>().as('total'))
     .executeTakeFirstOrThrow();
   return capped(Number(total));

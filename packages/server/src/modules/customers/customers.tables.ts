@@ -35,11 +35,15 @@ export interface CustomersTable {
   search_text: ColumnType<string, never, never>;
 }
 
-/** Bigrams of live customers, kept by statement triggers (migration 0003). Never written by the app. */
+/**
+ * Bigrams of live customers, kept by statement triggers (migrations 0003, 0016). Never written by
+ * the app. The key ends in the customer's created_at and id, the list's default order.
+ */
 export interface CustomerSearchTermsTable {
   tenant_id: string;
   scope: 'a' | 'c';
   term: string;
+  created_at: Date;
   customer_id: string;
 }
 

@@ -1,4 +1,5 @@
 import type { operations } from '@tsumiki/api-client/schema';
+import { permissionTest } from '../../platform/access/access';
 import { type ModuleHandlers, outsideRequestTransaction } from '../../platform/http/typed-handlers';
 import type { ModuleDependencies } from '../module';
 import {
@@ -25,9 +26,9 @@ export function marketingHandlers({ textIndex }: ModuleDependencies) {
       }),
     ),
     analyzeCompetitors: outsideRequestTransaction<operations['analyzeCompetitors']>(
-      async ({ body }, { inTenant }) => ({
+      async ({ body }, { inTenant, principal, tenant }) => ({
         status: 200,
-        body: await analyzeCompetitors(inTenant, { textIndex }, body),
+        body: await analyzeCompetitors(inTenant, { textIndex, can: permissionTest(principal, tenant) }, body),
       }),
     ),
     planContentCalendar: outsideRequestTransaction<operations['planContentCalendar']>(async ({ body }) => ({

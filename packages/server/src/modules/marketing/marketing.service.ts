@@ -1,9 +1,11 @@
 import holidayJp from '@holiday-jp/holiday_jp';
 import type { components } from '@tsumiki/api-client/schema';
+import type { Permission } from '../../platform/access/permissions';
 import type { InTenant } from '../../platform/ai/tenant-ai';
 import type { TextIndex } from '../../platform/search/text-index';
 import { PREFECTURES } from '../addresses/prefectures';
 import { customerName } from '../customers/customers.service';
+import { findMentions, readableTextKinds } from '../documents/documents.mentions';
 import { countSegments, countTarget, localToday, tagsInUse } from './marketing.repository';
 
 type Schemas = components['schemas'];
@@ -12,6 +14,8 @@ type Channel = Schemas['MarketingChannel'];
 
 export interface MarketingServices {
   textIndex: TextIndex;
+  /** The user's permissions: documents they could not open are not quoted. */
+  can?: (permission: Permission) => boolean;
 }
 
 export const CHANNEL_LABELS: Record<Channel, string> = {
@@ -341,45 +345,21 @@ export async function analyzeCompetitors(
   services: MarketingServices,
   body: Schemas['CompetitorAnalysisRequest'],
 ): Promise<Schemas['CompetitorAnalysis']> {
+  const kinds = readableTextKinds(services.can);
   const found = await inTenant(async (tx) => {
     const perCompetitor: Array<{ name: string; hits: AiSource[] }> = [];
     for (const competitor of body.competitors) {
-      const hits: AiSource[] = [];
-      for (const kind of ['document', 'knowledge'] as const) {
-        const { hits: keywordHits } = await services.textIndex.keyword(tx, {
-          kind,
-          query: competitor.name,
-          skip: 0,
-          limit: 3,
-        });
-        const ids = keywordHits.map((hit) => hit.sourceId);
-        const titles = new Map<string, string>();
-        if (ids.length > 0) {
-          const rows =
-            kind === 'document'
-              ? await tx
-                  .selectFrom('documents')
-                  .select(['id', 'file_name as title'])
-                  .where('id', 'in', ids)
-                  .execute()
-              : await tx
-                  .selectFrom('knowledge_documents')
-                  .select(['id', 'title'])
-                  .where('id', 'in', ids)
-                  .execute();
-          for (const row of rows) titles.set(row.id, row.title);
-        }
-        for (const hit of keywordHits)
-          hits.push({
-            type: kind === 'document' ? 'document' : 'knowledge_document',
-            id: hit.sourceId,
-            title: titles.get(hit.sourceId) ?? competitor.name,
-            excerpt: hit.snippet,
-            url:
-              kind === 'document' ? `/documents?q=${encodeURIComponent(competitor.name)}` : '/knowledge-base',
-          });
-      }
-      perCompetitor.push({ name: competitor.name, hits });
+      const mentions = await findMentions(tx, services.textIndex, competitor.name, { kinds, limit: 6 });
+      perCompetitor.push({
+        name: competitor.name,
+        hits: mentions.map((mention) => ({
+          type: mention.sourceType,
+          id: mention.id,
+          title: mention.title,
+          excerpt: mention.snippet,
+          url: mention.url,
+        })),
+      });
     }
     return perCompetitor;
   });

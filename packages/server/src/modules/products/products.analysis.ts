@@ -1,5 +1,6 @@
 import type { components } from '@tsumiki/api-client/schema';
 import { sql } from 'kysely';
+import type { Permission } from '../../platform/access/permissions';
 import type { AiProvider } from '../../platform/ai/provider';
 import { type InTenant, type TenantChat, tenantAi } from '../../platform/ai/tenant-ai';
 import type { TenantTransaction } from '../../platform/db/tenant-scope';
@@ -7,6 +8,7 @@ import { AppError, ValidationFailedError } from '../../platform/errors';
 import { contentCoverage } from '../../platform/search/fold';
 import type { TextIndex } from '../../platform/search/text-index';
 import { customerName } from '../customers/customers.service';
+import { readableTextKinds, textSourceTitles } from '../documents/documents.mentions';
 import { getProduct } from './products.service';
 import type { ProductRow } from './products.tables';
 
@@ -16,6 +18,8 @@ type AiSource = Schemas['AiSource'];
 export interface ProductAnalysisServices {
   ai: AiProvider;
   textIndex: TextIndex;
+  /** The user's permissions: records they could not open themselves are not cited. */
+  can?: (permission: Permission) => boolean;
 }
 
 export interface ProductAnalysisRequest {
@@ -263,30 +267,16 @@ async function marketPassages(
 ): Promise<MarketPassage[]> {
   const query = product.name;
   const found: MarketPassage[] = [];
-  for (const kind of ['document', 'knowledge'] as const) {
+  for (const kind of readableTextKinds(services.can)) {
     const { passages } = await services.textIndex.retrieve(tx, { kind, query, limit: MARKET_PASSAGES });
     const relevant = passages.filter(
       (passage) => contentCoverage(query, passage.text) >= MARKET_MIN_COVERAGE,
     );
-    if (relevant.length === 0) continue;
-    const ids = [...new Set(relevant.map((passage) => passage.sourceId))];
-    const titles =
-      kind === 'document'
-        ? await tx
-            .selectFrom('documents')
-            .select(['id', 'file_name as title'])
-            .where('tenant_id', '=', tx.tenantId)
-            .where('id', 'in', ids)
-            .execute()
-        : await tx
-            .selectFrom('knowledge_documents')
-            .select(['id', 'title'])
-            .where('tenant_id', '=', tx.tenantId)
-            .where('id', 'in', ids)
-            .execute();
-    const byId = new Map(titles.map((row) => [row.id, row.title]));
+    const titles = await textSourceTitles(tx, kind, [
+      ...new Set(relevant.map((passage) => passage.sourceId)),
+    ]);
     for (const passage of relevant) {
-      const title = byId.get(passage.sourceId);
+      const title = titles.get(passage.sourceId);
       if (title === undefined) continue;
       found.push({
         type: kind === 'document' ? 'document' : 'knowledge_document',
@@ -402,7 +392,10 @@ export async function analyzeProduct(
       url: `/products/${product.id}`,
     },
   ];
-  for (const customer of figures?.examples ?? []) {
+  // Customers and their interactions are cited only to those who may open them.
+  const mayOpenCustomers = services.can?.('customers.read') ?? true;
+  const mayOpenInteractions = mayOpenCustomers && (services.can?.('interactions.read') ?? true);
+  for (const customer of mayOpenCustomers ? (figures?.examples ?? []) : []) {
     sources.push({
       type: 'customer',
       id: customer.id,
@@ -411,7 +404,7 @@ export async function analyzeProduct(
       url: `/customers/${customer.id}`,
     });
   }
-  for (const interaction of figures?.recent ?? []) {
+  for (const interaction of mayOpenInteractions ? (figures?.recent ?? []) : []) {
     sources.push({
       type: 'interaction',
       id: interaction.id,

@@ -1,4 +1,5 @@
 import type { operations } from '@tsumiki/api-client/schema';
+import { permissionTest } from '../../platform/access/access';
 import { type ModuleHandlers, outsideRequestTransaction } from '../../platform/http/typed-handlers';
 import type { ModuleDependencies } from '../module';
 import { analyzeProduct } from './products.analysis';
@@ -52,14 +53,19 @@ export function productsHandlers({ ai, textIndex }: ModuleDependencies) {
 
     // Outside the request transaction: with a provider the market takes a model's time.
     analyzeProduct: outsideRequestTransaction<operations['analyzeProduct']>(
-      async ({ params, body }, { inTenant }) => ({
+      async ({ params, body }, { inTenant, principal, tenant }) => ({
         status: 200,
-        body: await analyzeProduct(inTenant, { ai, textIndex }, params.id, {
-          productId: body.product_id,
-          analyzeMarket: body.analyze_market ?? true,
-          analyzeCustomers: body.analyze_customers ?? true,
-          findPairs: body.find_pairs ?? true,
-        }),
+        body: await analyzeProduct(
+          inTenant,
+          { ai, textIndex, can: permissionTest(principal, tenant) },
+          params.id,
+          {
+            productId: body.product_id,
+            analyzeMarket: body.analyze_market ?? true,
+            analyzeCustomers: body.analyze_customers ?? true,
+            findPairs: body.find_pairs ?? true,
+          },
+        ),
       }),
     ),
   } satisfies ModuleHandlers;

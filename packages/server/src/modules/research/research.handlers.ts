@@ -1,5 +1,5 @@
 import type { operations } from '@tsumiki/api-client/schema';
-import { assertPermission } from '../../platform/access/access';
+import { assertPermission, permissionTest } from '../../platform/access/access';
 import { aiResponse } from '../../platform/http/ai-response';
 import { contentDisposition } from '../../platform/http/downloads';
 import { type ModuleHandlers, outsideRequestTransaction } from '../../platform/http/typed-handlers';
@@ -29,6 +29,12 @@ export function researchHandlers(dependencies: ModuleDependencies) {
     webSearch: webSearchFromEnv(),
   };
 
+  /** The services as this user: a report holds only what they may open themselves. */
+  const readingAs = (...[principal, tenant]: Parameters<typeof permissionTest>): ResearchServices => ({
+    ...services,
+    can: permissionTest(principal, tenant),
+  });
+
   /** Reads the report in a short transaction, then renders it with no connection held. */
   const exportPdf = (kind: 'customer' | 'competitor') =>
     outsideRequestTransaction<operations['exportCustomerResearchPdf']>(async ({ body }, { inTenant }) => {
@@ -55,9 +61,17 @@ export function researchHandlers(dependencies: ModuleDependencies) {
 
   return {
     researchCustomer: outsideRequestTransaction<operations['researchCustomer']>(
-      async ({ body, query }, { inTenant, principal }) =>
+      async ({ body, query }, { inTenant, principal, tenant }) =>
         aiResponse(query?.stream, async (progress) =>
-          toResearchReport(await researchNewCustomer(inTenant, services, progress, principal.userId, body)),
+          toResearchReport(
+            await researchNewCustomer(
+              inTenant,
+              readingAs(principal, tenant),
+              progress,
+              principal.userId,
+              body,
+            ),
+          ),
         ),
     ),
 
@@ -68,20 +82,35 @@ export function researchHandlers(dependencies: ModuleDependencies) {
         assertPermission(principal, tenant, 'interactions.read');
         return aiResponse(query?.stream, async (progress) =>
           toResearchReport(
-            await researchExistingCustomer(inTenant, services, progress, principal.userId, params.id, {
-              topics: body?.topics,
-              depth: body?.depth,
-              periodDays: body?.period_days,
-            }),
+            await researchExistingCustomer(
+              inTenant,
+              readingAs(principal, tenant),
+              progress,
+              principal.userId,
+              params.id,
+              {
+                topics: body?.topics,
+                depth: body?.depth,
+                periodDays: body?.period_days,
+              },
+            ),
           ),
         );
       },
     ),
 
     researchCompetitors: outsideRequestTransaction<operations['researchCompetitors']>(
-      async ({ body, query }, { inTenant, principal }) =>
+      async ({ body, query }, { inTenant, principal, tenant }) =>
         aiResponse(query?.stream, async (progress) =>
-          toResearchReport(await researchCompetitors(inTenant, services, progress, principal.userId, body)),
+          toResearchReport(
+            await researchCompetitors(
+              inTenant,
+              readingAs(principal, tenant),
+              progress,
+              principal.userId,
+              body,
+            ),
+          ),
         ),
     ),
 

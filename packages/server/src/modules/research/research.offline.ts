@@ -320,7 +320,8 @@ export interface NewCustomerEvidence {
     region?: string | null;
     notes?: string | null;
   };
-  registered: { id: string; last_name: string; first_name: string; company_name: string | null }[];
+  /** Customers with the name; null when the user may not open customers (not looked up). */
+  registered: { id: string; last_name: string; first_name: string; company_name: string | null }[] | null;
   documents: DocumentMention[];
 }
 
@@ -328,7 +329,9 @@ export function newCustomerReport(
   evidence: NewCustomerEvidence,
   topics: readonly ResearchTopic[],
 ): ResearchDraft {
-  const { input, registered, documents } = evidence;
+  const { input, documents } = evidence;
+  const registered = evidence.registered ?? [];
+  const lookedUp = evidence.registered !== null;
   const book = new SourceBook();
   const typed = [
     `名前: ${input.name}`,
@@ -392,9 +395,11 @@ export function newCustomerReport(
         sections.push(
           section(
             TOPIC_HEADINGS.history,
-            registered.length
-              ? `同じ名前を含む顧客が ${registered.length} 件登録されています。同じ相手なら、その顧客の調査（登録済みの顧客）をお使いください。`
-              : '同じ名前を含む顧客は登録されていません。これまでの取引はないと考えられます。',
+            !lookedUp
+              ? '顧客を閲覧する権限がないため、登録済みの顧客は確かめていません。'
+              : registered.length
+                ? `同じ名前を含む顧客が ${registered.length} 件登録されています。同じ相手なら、その顧客の調査（登録済みの顧客）をお使いください。`
+                : '同じ名前を含む顧客は登録されていません。これまでの取引はないと考えられます。',
             registered.map(
               (customer) =>
                 `${customerName(customer)}${customer.company_name ? `（${customer.company_name}）` : ''}`,
@@ -429,14 +434,16 @@ export function newCustomerReport(
   }
   return {
     title: `${input.company_name ? `${input.company_name} ` : ''}${input.name} 顧客調査`,
-    summary: `${input.name} について、入力された情報と社内のデータからまとめました。登録済みの同名の顧客は ${registered.length} 件、名前が出てくる資料は ${documents.length} 件です。外部の情報は調べていません。`,
+    summary: `${input.name} について、入力された情報と社内のデータからまとめました。${lookedUp ? `登録済みの同名の顧客は ${registered.length} 件、` : '登録済みの顧客は確かめていません。'}名前が出てくる資料は ${documents.length} 件です。外部の情報は調べていません。`,
     sections,
     competitors: [],
     recommendations: [
       '初回の連絡で、ご要望・ご予算・ご希望の時期を確認する。',
-      ...(registered.length
-        ? ['登録済みの同名の顧客と同じ相手か確かめる。']
-        : ['取引を始めるなら顧客として登録する。']),
+      ...(!lookedUp
+        ? ['登録済みの顧客に同じ相手がいないか、顧客を閲覧できる人に確かめてもらう。']
+        : registered.length
+          ? ['登録済みの同名の顧客と同じ相手か確かめる。']
+          : ['取引を始めるなら顧客として登録する。']),
     ],
     sources: book.sources,
   };

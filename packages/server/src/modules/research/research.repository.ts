@@ -190,31 +190,3 @@ export async function findProductPriceRange(
   const row = rows.rows[0];
   return { count: Number(row?.count ?? 0), min: row?.min ?? null, max: row?.max ?? null };
 }
-
-export async function findDocumentNames(
-  tx: TenantTransaction,
-  ids: readonly string[],
-): Promise<Map<string, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await tx
-    .selectFrom('documents')
-    .select(['id', 'file_name'])
-    .where('tenant_id', '=', tx.tenantId)
-    .where('id', 'in', [...ids])
-    .execute();
-  return new Map(rows.map((row) => [row.id, row.file_name]));
-}
-
-export async function findKnowledgeTitles(
-  tx: TenantTransaction,
-  ids: readonly string[],
-): Promise<Map<string, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await tx
-    .selectFrom('knowledge_documents')
-    .select(['id', 'title'])
-    .where('tenant_id', '=', tx.tenantId)
-    .where('id', 'in', [...ids])
-    .execute();
-  return new Map(rows.map((row) => [row.id, row.title]));
-}

@@ -5,6 +5,7 @@
  * no connection waits on a model, and each phase is a progress step the user sees.
  */
 import type { components } from '@tsumiki/api-client/schema';
+import type { Permission } from '../../platform/access/permissions';
 import type { AiProvider } from '../../platform/ai/provider';
 import { type InTenant, type TenantChat, tenantAi } from '../../platform/ai/tenant-ai';
 import type { TenantTransaction } from '../../platform/db/tenant-scope';
@@ -12,6 +13,14 @@ import { NotFoundError } from '../../platform/errors';
 import type { AiProgressSink as ProgressSink } from '../../platform/http/ai-response';
 import type { TextIndex } from '../../platform/search/text-index';
 import { CustomerNotFoundError } from '../customers/customers.service';
+import {
+  findMentions,
+  readableTextKinds,
+  type TextSourceKind,
+  textSourceTitles,
+  textSourceUrl,
+  unreadableTextNote,
+} from '../documents/documents.mentions';
 import { planQuestions, synthesize } from './research.model';
 import {
   ALL_FOCUS,
@@ -30,9 +39,7 @@ import {
   findCustomerFacts,
   findCustomerProducts,
   findCustomersNamed,
-  findDocumentNames,
   findInteractionFacts,
-  findKnowledgeTitles,
   findProductPriceRange,
   findResearchReport,
   findResearchReportPage,
@@ -49,6 +56,32 @@ export interface ResearchServices {
   ai: AiProvider;
   textIndex: TextIndex;
   webSearch: WebSearch | null;
+  /** The user's permissions: records they could not open themselves are left out of a report. */
+  can?: (permission: Permission) => boolean;
+}
+
+/** A step that reads only what the user may open, saying in its label what it left out. */
+function documentsStepLabel(kinds: readonly TextSourceKind[]): string {
+  const note = unreadableTextNote(kinds);
+  return note ? `文書を検索しています（${note}）` : '文書を検索しています';
+}
+
+/** Readable documents naming any of `names` (a person, then their company), each source once. */
+async function mentionsOfNames(
+  tx: TenantTransaction,
+  services: ResearchServices,
+  names: ReadonlyArray<string | null | undefined>,
+  limit: number,
+): Promise<DocumentMention[]> {
+  const kinds = readableTextKinds(services.can);
+  const found: DocumentMention[] = [];
+  for (const name of names) {
+    if (!name?.trim()) continue;
+    for (const mention of await findMentions(tx, services.textIndex, name, { kinds, limit })) {
+      if (!found.some((known) => known.id === mention.id)) found.push(mention);
+    }
+  }
+  return found.slice(0, limit);
 }
 
 export class ResearchReportNotFoundError extends NotFoundError {
@@ -72,55 +105,6 @@ async function inStep<T>(
   return result;
 }
 
-/** Documents and knowledge-base documents whose text contains every term of `query`. */
-async function mentionsOf(
-  tx: TenantTransaction,
-  textIndex: TextIndex,
-  query: string,
-  limit: number,
-): Promise<DocumentMention[]> {
-  const trimmed = query.trim();
-  if (trimmed.length < 2) return [];
-  const [documents, knowledge] = await Promise.all([
-    textIndex.keyword(tx, { kind: 'document', query: trimmed, skip: 0, limit }),
-    textIndex.keyword(tx, { kind: 'knowledge', query: trimmed, skip: 0, limit }),
-  ]);
-  const [documentNames, knowledgeTitles] = await Promise.all([
-    findDocumentNames(
-      tx,
-      documents.hits.map((hit) => hit.sourceId),
-    ),
-    findKnowledgeTitles(
-      tx,
-      knowledge.hits.map((hit) => hit.sourceId),
-    ),
-  ]);
-  const found: DocumentMention[] = [];
-  for (const hit of documents.hits) {
-    const title = documentNames.get(hit.sourceId);
-    if (title)
-      found.push({
-        sourceType: 'document',
-        id: hit.sourceId,
-        title,
-        snippet: hit.snippet,
-        url: `/documents?q=${encodeURIComponent(trimmed)}`,
-      });
-  }
-  for (const hit of knowledge.hits) {
-    const title = knowledgeTitles.get(hit.sourceId);
-    if (title)
-      found.push({
-        sourceType: 'knowledge_document',
-        id: hit.sourceId,
-        title,
-        snippet: hit.snippet,
-        url: '/knowledge-base',
-      });
-  }
-  return found.slice(0, limit);
-}
-
 /**
  * With a model: a plan of questions from the request and the compiled records, passages per
  * question (documents, knowledge base, web), then a synthesis citing those numbered sources.
@@ -142,50 +126,31 @@ async function researchWithModel(
   await inStep(progress, 'retrieve', '資料から答えを探しています', async () => {
     for (const question of questions) {
       const passages = await inTenant(async (tx) => {
-        const [documents, knowledge] = await Promise.all([
-          services.textIndex.retrieve(tx, { kind: 'document', query: question, limit: 3 }),
-          services.textIndex.retrieve(tx, { kind: 'knowledge', query: question, limit: 3 }),
-        ]);
-        const [names, titles] = await Promise.all([
-          findDocumentNames(
+        const sources: AiSource[] = [];
+        for (const kind of readableTextKinds(services.can)) {
+          const { passages: found } = await services.textIndex.retrieve(tx, {
+            kind,
+            query: question,
+            limit: 3,
+          });
+          const titles = await textSourceTitles(
             tx,
-            documents.passages.map((passage) => passage.sourceId),
-          ),
-          findKnowledgeTitles(
-            tx,
-            knowledge.passages.map((passage) => passage.sourceId),
-          ),
-        ]);
-        return [
-          ...documents.passages.flatMap((passage): AiSource[] => {
-            const title = names.get(passage.sourceId);
-            return title
-              ? [
-                  {
-                    type: 'document',
-                    id: passage.sourceId,
-                    title,
-                    excerpt: clip(passage.text, 400),
-                    url: `/documents?q=${encodeURIComponent(title)}`,
-                  },
-                ]
-              : [];
-          }),
-          ...knowledge.passages.flatMap((passage): AiSource[] => {
+            kind,
+            found.map((passage) => passage.sourceId),
+          );
+          for (const passage of found) {
             const title = titles.get(passage.sourceId);
-            return title
-              ? [
-                  {
-                    type: 'knowledge_document',
-                    id: passage.sourceId,
-                    title,
-                    excerpt: clip(passage.text, 400),
-                    url: '/knowledge-base',
-                  },
-                ]
-              : [];
-          }),
-        ];
+            if (title)
+              sources.push({
+                type: kind === 'document' ? 'document' : 'knowledge_document',
+                id: passage.sourceId,
+                title,
+                excerpt: clip(passage.text, 400),
+                url: textSourceUrl(kind, title),
+              });
+          }
+        }
+        return sources;
       });
       for (const source of passages.slice(0, limit)) {
         if (!found.some((known) => known.id === source.id && known.excerpt === source.excerpt))
@@ -242,6 +207,9 @@ async function finish(
     draft = await inStep(progress, 'write', 'レポートをまとめています', async () => compiled);
     mode = 'offline';
   }
+  // The reader of the report learns what their permissions kept out of it.
+  const unreadable = unreadableTextNote(readableTextKinds(services.can));
+  if (unreadable) draft = { ...draft, summary: `${draft.summary}（${unreadable}。）` };
   return inStep(progress, 'save', 'レポートを保存しています', () =>
     inTenant((tx) =>
       insertResearchReport(tx, {
@@ -286,17 +254,11 @@ export async function researchExistingCustomer(
     })),
   );
   const name = `${customer.last_name}${customer.first_name}`;
-  const documents = await inStep(progress, 'documents', '文書を検索しています', () =>
-    inTenant(async (tx) => {
-      const byName = await mentionsOf(tx, services.textIndex, name, limits.documents);
-      const byCompany = customer.company_name
-        ? await mentionsOf(tx, services.textIndex, customer.company_name, limits.documents)
-        : [];
-      return [...byName, ...byCompany.filter((hit) => !byName.some((known) => known.id === hit.id))].slice(
-        0,
-        limits.documents,
-      );
-    }),
+  const documents = await inStep(
+    progress,
+    'documents',
+    documentsStepLabel(readableTextKinds(services.can)),
+    () => inTenant((tx) => mentionsOfNames(tx, services, [name, customer.company_name], limits.documents)),
   );
   const topics = request.topics?.length ? request.topics : [...ALL_TOPICS];
   const compiled = existingCustomerReport(
@@ -328,19 +290,21 @@ export async function researchNewCustomer(
   const depth = request.depth ?? 'standard';
   const limits = DEPTH_LIMITS[depth];
   const name = request.name.normalize('NFC').trim();
-  const registered = await inStep(progress, 'customer', '登録済みの顧客を確かめています', () =>
-    inTenant((tx) => findCustomersNamed(tx, name)),
+  // Whether the name is already a customer is for those who may open customers.
+  const mayReadCustomers = services.can?.('customers.read') ?? true;
+  const registered = await inStep(
+    progress,
+    'customer',
+    mayReadCustomers
+      ? '登録済みの顧客を確かめています'
+      : '登録済みの顧客は閲覧の権限がないため確かめていません',
+    async () => (mayReadCustomers ? inTenant((tx) => findCustomersNamed(tx, name)) : null),
   );
-  const documents = await inStep(progress, 'documents', '文書を検索しています', () =>
-    inTenant(async (tx) => {
-      const byName = await mentionsOf(tx, services.textIndex, name, limits.documents);
-      const company = request.company_name?.trim();
-      const byCompany = company ? await mentionsOf(tx, services.textIndex, company, limits.documents) : [];
-      return [...byName, ...byCompany.filter((hit) => !byName.some((known) => known.id === hit.id))].slice(
-        0,
-        limits.documents,
-      );
-    }),
+  const documents = await inStep(
+    progress,
+    'documents',
+    documentsStepLabel(readableTextKinds(services.can)),
+    () => inTenant((tx) => mentionsOfNames(tx, services, [name, request.company_name], limits.documents)),
   );
   const topics = request.topics?.length ? request.topics : [...ALL_TOPICS];
   const compiled = newCustomerReport({ input: { ...request, name }, registered, documents }, topics);
@@ -371,19 +335,23 @@ export async function researchCompetitors(
   const ownProducts = await inStep(progress, 'own', '自院の商品・サービスを集計しています', () =>
     inTenant((tx) => findProductPriceRange(tx)),
   );
-  const competitors = await inStep(progress, 'documents', '文書を検索しています', () =>
-    inTenant(async (tx) => {
-      const found = [];
-      for (const competitor of request.competitors) {
-        const name = competitor.name.normalize('NFC').trim();
-        found.push({
-          ...competitor,
-          name,
-          documents: await mentionsOf(tx, services.textIndex, name, limits.documents),
-        });
-      }
-      return found;
-    }),
+  const competitors = await inStep(
+    progress,
+    'documents',
+    documentsStepLabel(readableTextKinds(services.can)),
+    () =>
+      inTenant(async (tx) => {
+        const found = [];
+        for (const competitor of request.competitors) {
+          const name = competitor.name.normalize('NFC').trim();
+          found.push({
+            ...competitor,
+            name,
+            documents: await mentionsOfNames(tx, services, [name], limits.documents),
+          });
+        }
+        return found;
+      }),
   );
   const focus: CompetitorFocus[] = request.focus?.length ? request.focus : [...ALL_FOCUS];
   const compiled = competitorReport(

@@ -45,6 +45,36 @@ export const Playground: Story = {
   },
 };
 
+/** Sources that are records, not passages (an AI answer's customer, interaction): each button says what it opens. */
+export const RecordSources: Story = {
+  args: {
+    sources: [
+      {
+        key: 'customer',
+        title: '山田 花子',
+        excerpt: '株式会社さくら商事・最終対応 2026年11月20日',
+        detail: '顧客',
+        openLabel: '顧客を開く',
+      },
+      {
+        key: 'interaction',
+        title: '2026年11月20日 電話',
+        excerpt: '健康診断の日程を確認。12 月第 2 週で調整中。',
+        detail: '対応履歴',
+        openLabel: '対応履歴を開く',
+      },
+    ],
+  },
+  play: async ({ args, canvas }) => {
+    await expect(canvas.queryByText('箇所を開く')).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: '根拠 1（山田 花子）: 顧客を開く' }));
+    await expect(args.onOpen).toHaveBeenCalledWith(expect.objectContaining({ key: 'customer' }), 1);
+    await expect(
+      canvas.getByRole('button', { name: '根拠 2（2026年11月20日 電話）: 対応履歴を開く' }),
+    ).toBeVisible();
+  },
+};
+
 /** A source whose document was deleted since: still listed, not openable. */
 export const DeletedDocument: Story = {
   args: {

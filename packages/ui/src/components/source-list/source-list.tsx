@@ -18,6 +18,11 @@ export type SourceItem = {
   detail?: ReactNode;
   /** False when the document was deleted since: listed without the open button. */
   available?: boolean;
+  /**
+   * The open button's text when the source is not a passage (e.g. 顧客を開く for a customer record);
+   * 箇所を開く by default.
+   */
+  openLabel?: string;
 };
 
 export type SourceListProps = Omit<ComponentProps<'section'>, 'children'> & {
@@ -74,10 +79,14 @@ export function Citation({
           <Button
             variant="outline"
             size="sm"
-            aria-label={text.open(index, source.title)}
+            aria-label={
+              source.openLabel
+                ? text.openAs(index, source.title, source.openLabel)
+                : text.open(index, source.title)
+            }
             onClick={() => onOpen(source, index)}
           >
-            {text.openLabel}
+            {source.openLabel ?? text.openLabel}
           </Button>
         ) : null}
       </div>

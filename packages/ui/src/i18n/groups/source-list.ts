@@ -6,5 +6,6 @@ export const sourceListMessages: Messages['sourceList'] = {
   page: (page) => `${page} ページ`,
   open: (index, title) => `根拠 ${index}（${title}）の箇所を開く`,
   openLabel: '箇所を開く',
+  openAs: (index, title, label) => `根拠 ${index}（${title}）: ${label}`,
   deleted: '削除された資料',
 };
