@@ -72,6 +72,7 @@ if (argv.includes('--help') || argv.includes('-h')) {
   BENCH_DATA_DIR           使い捨てデータベースの置き場所（bench/.data）
   BENCH_KEEP_DATA=1        終了後もデータベースを消さない
   BENCH_OUT                結果の JSON（bench/results/customers-list.json、--quick は customers-list.quick.json）
+  BENCH_NODE_ARGS          Tsumiki の node に渡すオプション（例 "--cpu-prof --cpu-prof-dir=/tmp/prof"）
 `);
   process.exit(0);
 }
@@ -123,13 +124,17 @@ const timed = async (label, work) => {
 
 // ── children ─────────────────────────────────────────────────────────────────────────────
 
-/** Starts a child (Node 24, NODE_ENV=production) and waits for its { ready, url } message. */
+/**
+ * Starts a child (Node 24, NODE_ENV=production) and waits for its { ready, url } message.
+ * BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") goes to Tsumiki's node only.
+ */
 function startChild(label, script, childEnv) {
+  const nodeArgs = label === 'Tsumiki' ? (env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean) : [];
   return new Promise((resolveChild, reject) => {
     const child = fork(join(benchDir, script), [], {
       env: childEnv,
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-      execArgv: [],
+      execArgv: nodeArgs,
     });
     let output = '';
     const keep = (chunk) => {

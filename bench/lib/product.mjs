@@ -85,7 +85,10 @@ export function productEnv(settings) {
 export function startProduct({ dir, env, logFile }) {
   const fd = openSync(logFile, 'a');
   const spawnedAt = performance.now();
-  const child = spawn(process.execPath, [join(dir, 'dist', 'main.js')], {
+  // BENCH_NODE_ARGS: extra options for the product's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
+  // to see where a request's time goes (Node refuses --cpu-prof in NODE_OPTIONS).
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, join(dir, 'dist', 'main.js')], {
     cwd: repoRoot,
     env,
     stdio: ['ignore', fd, fd],
