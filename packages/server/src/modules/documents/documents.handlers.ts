@@ -1,5 +1,6 @@
+import type { operations } from '@tsumiki/api-client/schema';
 import { storedFileResponse } from '../../platform/http/downloads';
-import type { ModuleHandlers } from '../../platform/http/typed-handlers';
+import { type ModuleHandlers, outsideRequestTransaction } from '../../platform/http/typed-handlers';
 import { folderPath } from '../folders/folders.service';
 import type { ModuleDependencies } from '../module';
 import { workDocumentExtraction } from './documents.extraction';
@@ -11,6 +12,7 @@ import {
   moveDocument,
   openDocumentFile,
   searchDocuments,
+  semanticQuery,
   semanticSearchDocuments,
   updateDocument,
   uploadDocument,
@@ -88,12 +90,17 @@ export function documentsHandlers(dependencies: ModuleDependencies) {
       return { status: 200, body: { total, results: results.map(toSearchHit) } };
     },
 
-    async semanticSearchDocuments({ query }, { tx }) {
-      const { mode, results } = await semanticSearchDocuments(tx, services, {
-        query: query.query,
-        limit: query.limit,
-      });
-      return { status: 200, body: { mode, results: results.map(toSearchHit) } };
-    },
+    // Outside the request transaction: the question is embedded (a provider call) before a short
+    // transaction reads the index.
+    semanticSearchDocuments: outsideRequestTransaction<operations['semanticSearchDocuments']>(
+      async ({ query }, { inTenant }) => {
+        const question = semanticQuery(query.query);
+        const vector = await services.textIndex.embedQuery(question);
+        const { mode, results } = await inTenant((tx) =>
+          semanticSearchDocuments(tx, services, { query: question, vector, limit: query.limit }),
+        );
+        return { status: 200, body: { mode, results: results.map(toSearchHit) } };
+      },
+    ),
   } satisfies ModuleHandlers;
 }

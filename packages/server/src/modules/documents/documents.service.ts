@@ -8,7 +8,7 @@ import { openStoredFile } from '../../platform/files/open-stored-file';
 import type { FileStorage } from '../../platform/files/storage';
 import type { MultipartBody, UploadedFile } from '../../platform/files/uploads';
 import type { JobQueue } from '../../platform/jobs/jobs';
-import type { TextIndex } from '../../platform/search/text-index';
+import type { QueryVector, TextIndex } from '../../platform/search/text-index';
 import { assertFolderExists, findFolderSubtree } from '../folders/folders.service';
 import {
   countDocuments,
@@ -343,16 +343,22 @@ export async function searchDocuments(
 
 const SEMANTIC_SNIPPET = 200;
 
+/** A semantic search's question as searched: NFC, trimmed. */
+export function semanticQuery(query: string): string {
+  return query.normalize('NFC').trim();
+}
+
 /** Passages close to a question, the best of each document, closest first. */
 export async function semanticSearchDocuments(
   tx: TenantTransaction,
   services: DocumentServices,
-  request: { query: string; limit?: number },
+  request: { query: string; vector: QueryVector | null; limit?: number },
 ): Promise<{ mode: 'openai' | 'offline'; results: SearchHit[] }> {
   const limit = request.limit ?? 10;
   const { mode, passages } = await services.textIndex.retrieve(tx, {
     kind: 'document',
-    query: request.query.normalize('NFC').trim(),
+    query: request.query,
+    vector: request.vector,
     limit: limit * 3,
   });
   const best = new Map<string, (typeof passages)[number]>();

@@ -12,7 +12,7 @@ import type { FileStorage } from '../../platform/files/storage';
 import type { MultipartBody, UploadedFile } from '../../platform/files/uploads';
 import type { JobQueue } from '../../platform/jobs/jobs';
 import { contentCoverage } from '../../platform/search/fold';
-import type { TextIndex } from '../../platform/search/text-index';
+import type { QueryVector, TextIndex } from '../../platform/search/text-index';
 import {
   AI_BUDGET_NOTE,
   AI_UNCITED_NOTE,
@@ -252,10 +252,10 @@ export interface AskRequest {
 async function relevantPassages(
   tx: TenantTransaction,
   services: KnowledgeServices,
-  query: string,
+  { query, vector }: { query: string; vector: QueryVector | null },
   limit: number,
 ): Promise<CitedPassage[]> {
-  const { passages } = await services.textIndex.retrieve(tx, { kind: 'knowledge', query, limit });
+  const { passages } = await services.textIndex.retrieve(tx, { kind: 'knowledge', query, vector, limit });
   const relevant = passages.filter((passage) => contentCoverage(query, passage.text) >= MIN_COVERAGE);
   const documents = await findKnowledgeDocuments(tx, [
     ...new Set(relevant.map((passage) => passage.sourceId)),
@@ -362,7 +362,11 @@ export async function askKnowledge(
 ): Promise<KnowledgeChatRow & { liveDocumentIds: Set<string> }> {
   const query = request.query.normalize('NFC').trim();
   if (query === '') throw new ValidationFailedError([{ field: 'query', message: '入力してください' }]);
-  const passages = await inTenant((tx) => relevantPassages(tx, services, query, request.maxResults ?? 5));
+  // The question is embedded before the transaction: a slow provider holds no connection.
+  const vector = await services.textIndex.embedQuery(query);
+  const passages = await inTenant((tx) =>
+    relevantPassages(tx, services, { query, vector }, request.maxResults ?? 5),
+  );
   const composed = await compose(services, tenantAi(services.ai, inTenant).chat, query, passages);
   return inTenant(async (tx) => {
     const saved = await insertKnowledgeChat(tx, {

@@ -6,7 +6,7 @@ import { type InTenant, type TenantChat, tenantAi } from '../../platform/ai/tena
 import type { TenantTransaction } from '../../platform/db/tenant-scope';
 import { AppError, ValidationFailedError } from '../../platform/errors';
 import { contentCoverage } from '../../platform/search/fold';
-import type { TextIndex } from '../../platform/search/text-index';
+import type { QueryVector, TextIndex } from '../../platform/search/text-index';
 import { customerName } from '../customers/customers.service';
 import { readableTextKinds, textSourceTitles } from '../documents/documents.mentions';
 import { getProduct } from './products.service';
@@ -264,11 +264,17 @@ async function marketPassages(
   tx: TenantTransaction,
   services: ProductAnalysisServices,
   product: ProductRow,
+  vector: QueryVector | null,
 ): Promise<MarketPassage[]> {
   const query = product.name;
   const found: MarketPassage[] = [];
   for (const kind of readableTextKinds(services.can)) {
-    const { passages } = await services.textIndex.retrieve(tx, { kind, query, limit: MARKET_PASSAGES });
+    const { passages } = await services.textIndex.retrieve(tx, {
+      kind,
+      query,
+      vector,
+      limit: MARKET_PASSAGES,
+    });
     const relevant = passages.filter(
       (passage) => contentCoverage(query, passage.text) >= MARKET_MIN_COVERAGE,
     );
@@ -377,10 +383,12 @@ export async function analyzeProduct(
       figures: request.analyzeCustomers ? await customerFigures(tx, pathId) : null,
       trend: request.analyzeCustomers ? await monthlyTrend(tx, pathId) : null,
       pairs: request.findPairs ? await pairFigures(tx, pathId) : null,
-      passages: chat ? await marketPassages(tx, services, product) : [],
     };
   });
-  const { product, figures, trend, pairs, passages, timeZone } = gathered;
+  const { product, figures, trend, pairs, timeZone } = gathered;
+  // The product's name is embedded between two short transactions: a slow provider holds no connection.
+  const vector = chat ? await services.textIndex.embedQuery(product.name) : null;
+  const passages = chat ? await inTenant((tx) => marketPassages(tx, services, product, vector)) : [];
   const market = chat ? await marketSection(chat, product, passages) : null;
 
   const sources: AiSource[] = [

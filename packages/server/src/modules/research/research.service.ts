@@ -125,12 +125,15 @@ async function researchWithModel(
   const found: AiSource[] = [...compiled.sources];
   await inStep(progress, 'retrieve', '資料から答えを探しています', async () => {
     for (const question of questions) {
+      // Embedded before the transaction: a slow provider holds no connection.
+      const vector = await services.textIndex.embedQuery(question);
       const passages = await inTenant(async (tx) => {
         const sources: AiSource[] = [];
         for (const kind of readableTextKinds(services.can)) {
           const { passages: found } = await services.textIndex.retrieve(tx, {
             kind,
             query: question,
+            vector,
             limit: 3,
           });
           const titles = await textSourceTitles(

@@ -9,6 +9,7 @@ import type {
   KeywordHit,
   KeywordQuery,
   Passage,
+  QueryVector,
   RetrievalQuery,
   TextIndex,
 } from './text-index';
@@ -317,25 +318,27 @@ export function createTextIndex(options: TextIndexOptions): TextIndex {
     );
   }
 
-  /** Cosine over the kind's vectors of the current model (unit vectors: the dot product). */
-  async function byVector(
-    tx: TenantTransaction,
-    query: RetrievalQuery,
-    model: EmbeddingModel,
-  ): Promise<Passage[] | null> {
-    let vector: number[];
+  async function embedQuery(query: string): Promise<QueryVector | null> {
+    if (!embeddings) return null;
     try {
-      const [embedded] = await model.embed([query.query]);
-      if (!embedded) return null;
-      vector = unitLength(embedded);
+      const [embedded] = await embeddings.embed([query]);
+      return embedded ? { model: embeddings.model, values: unitLength(embedded) } : null;
     } catch (error) {
       if (error instanceof AiProviderError) return null;
       throw error;
     }
+  }
+
+  /** Cosine over the kind's vectors of the vector's model (unit vectors: the dot product). */
+  async function byVector(
+    tx: TenantTransaction,
+    query: RetrievalQuery,
+    vector: QueryVector,
+  ): Promise<Passage[] | null> {
     const { rows } = await sql<{ chunk_id: string; score: number }>`
-      select v.chunk_id, (select sum(a * b) from unnest(v.vector, ${vector}::real[]) as pair (a, b)) as score
+      select v.chunk_id, (select sum(a * b) from unnest(v.vector, ${vector.values}::real[]) as pair (a, b)) as score
       from chunk_vectors v
-      where v.tenant_id = ${tx.tenantId} and v.source_kind = ${query.kind} and v.model = ${model.model}
+      where v.tenant_id = ${tx.tenantId} and v.source_kind = ${query.kind} and v.model = ${vector.model}
       order by score desc nulls last, v.chunk_id
       limit ${query.limit}
     `.execute(tx);
@@ -349,14 +352,15 @@ export function createTextIndex(options: TextIndexOptions): TextIndex {
   }
 
   async function retrieve(tx: TenantTransaction, query: RetrievalQuery) {
-    if (embeddings) {
-      // A provider down at question time, or a kind indexed before embeddings were configured:
-      // BM25, and the mode says so.
-      const passages = await byVector(tx, query, embeddings);
+    // A provider down at question time, or a kind indexed before embeddings were configured:
+    // BM25, and the mode says so.
+    const vector = query.vector === undefined ? await embedQuery(query.query) : query.vector;
+    if (vector) {
+      const passages = await byVector(tx, query, vector);
       if (passages) return { mode: 'openai' as const, passages };
     }
     return { mode: 'offline' as const, passages: await bm25(tx, query) };
   }
 
-  return { replace, remove, keyword, retrieve };
+  return { replace, remove, keyword, retrieve, embedQuery };
 }

@@ -33,6 +33,18 @@ export interface TextIndex {
     tx: TenantTransaction,
     query: RetrievalQuery,
   ): Promise<{ mode: 'openai' | 'offline'; passages: Passage[] }>;
+  /**
+   * The question's embedding, to be computed before a transaction opens so that a slow provider
+   * never holds a database connection; null without an embeddings model or when the provider
+   * fails (retrieval then ranks by BM25).
+   */
+  embedQuery(query: string): Promise<QueryVector | null>;
+}
+
+/** A question's unit vector and the model that made it. */
+export interface QueryVector {
+  model: string;
+  values: number[];
 }
 
 export interface KeywordQuery {
@@ -58,6 +70,11 @@ export interface RetrievalQuery {
   kind: IndexedSourceKind;
   query: string;
   limit: number;
+  /**
+   * The question's embedding from `embedQuery` (null: none, rank by BM25). Omitted, retrieve embeds
+   * the question itself, inside the caller's transaction: for callers that hold no connection long.
+   */
+  vector?: QueryVector | null;
 }
 
 export interface Passage {
