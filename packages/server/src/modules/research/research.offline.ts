@@ -462,6 +462,23 @@ function matching(sentences: readonly string[], words: readonly string[]): strin
   return sentences.filter((sentence) => words.some((word) => sentence.includes(word)));
 }
 
+/** How many of a focus's words a sentence uses. */
+function focusScore(sentence: string, topic: CompetitorFocus): number {
+  return FOCUS_WORDS[topic].filter((word) => sentence.includes(word)).length;
+}
+
+/**
+ * The sentences that belong under `topic`: each sentence goes to the focus whose words it uses
+ * most (「自費メニューの価格は当院より高い」 is about price, not the menu), and to several only on
+ * a tie.
+ */
+function underFocus(sentences: readonly string[], topic: CompetitorFocus): string[] {
+  return sentences.filter((sentence) => {
+    const score = focusScore(sentence, topic);
+    return score > 0 && ALL_FOCUS.every((other) => focusScore(sentence, other) <= score);
+  });
+}
+
 export function competitorReport(
   evidence: CompetitorEvidence,
   focus: readonly CompetitorFocus[],
@@ -530,7 +547,7 @@ export function competitorReport(
     const bullets: string[] = [];
     const citations: number[] = [];
     for (const row of rows) {
-      const found = matching(row.sentences, FOCUS_WORDS[topic]);
+      const found = underFocus(row.sentences, topic);
       for (const sentence of found) bullets.push(`${row.competitor.name}: ${sentence}`);
       if (found.length) citations.push(row.given, ...row.documentNumbers);
     }
@@ -552,7 +569,7 @@ export function competitorReport(
     );
   }
   const unknownFocus = focus.filter((topic) =>
-    rows.every((row) => matching(row.sentences, FOCUS_WORDS[topic]).length === 0),
+    rows.every((row) => underFocus(row.sentences, topic).length === 0),
   );
   return {
     title: `競合分析（${evidence.competitors.map((competitor) => competitor.name).join('・')}）`,
