@@ -173,6 +173,61 @@ describe('migrations', () => {
     }
   });
 
+  it('0016 keeps the search terms of customers that existed before it, in created order', async () => {
+    const other = await createBlankDatabase();
+    const upTo15 = await mkdtemp(join(tmpdir(), 'tsumiki-migrations-'));
+    const old = new pg.Client({ connectionString: other.ownerUrl });
+    await old.connect();
+    try {
+      await ensureAppRole(old, other.ownerUrl);
+      for (const migration of await readMigrations()) {
+        if (migration.version > 15) continue;
+        const file = `${String(migration.version).padStart(4, '0')}_${migration.name}.sql`;
+        await copyFile(join(migrationsDir, file), join(upTo15, file));
+      }
+      await migrate(old, upTo15);
+      const tenant = '6f1c2a4e-3b5d-4e8f-9a1b-2c3d4e5f6a16';
+      await old.query(`insert into tenants (id, name, plan) values ($1, '移行確認クリニック', 'basic')`, [
+        tenant,
+      ]);
+      // The owner is under row-level security since 0003: write as the tenant.
+      await old.query('begin');
+      await old.query(`select set_config('app.tenant_id', $1, true)`, [tenant]);
+      await old.query(
+        `insert into customers (tenant_id, last_name, first_name, last_name_kana, first_name_kana, created_at)
+         values ($1, '佐藤', '花子', 'サトウ', 'ハナコ', now() - interval '2 days'),
+                ($1, '佐藤', '太郎', 'サトウ', 'タロウ', now() - interval '1 day')`,
+        [tenant],
+      );
+      await old.query('commit');
+
+      await migrate(old);
+
+      await old.query('begin');
+      await old.query(`select set_config('app.tenant_id', $1, true)`, [tenant]);
+      const { rows } = await old.query<{ first_name: string; same: boolean }>(
+        `select c.first_name, t.created_at = c.created_at as same
+         from customer_search_terms t join customers c on c.id = t.customer_id
+         where t.tenant_id = $1 and t.scope = 'a' and t.term = '佐藤'
+         order by t.created_at desc, t.customer_id desc`,
+        [tenant],
+      );
+      const { rows: missing } = await old.query(
+        'select count(*)::int as n from customer_search_terms where created_at is null',
+      );
+      await old.query('commit');
+      expect(rows).toEqual([
+        { first_name: '太郎', same: true },
+        { first_name: '花子', same: true },
+      ]);
+      expect(missing[0]).toEqual({ n: 0 });
+    } finally {
+      await old.end();
+      await rm(upTo15, { recursive: true, force: true });
+      await other.drop();
+    }
+  });
+
   it('accepts only the 47 prefectures (or none) for a customer', async () => {
     await client.query(
       `insert into tenants (id, name, plan) values ('6f1c2a4e-3b5d-4e8f-9a1b-2c3d4e5f6a08', '県', 'basic')`,

@@ -5,15 +5,18 @@
  * same query, the answer streams, prompts hold only this tenant's data, provider errors answer
  * EXT_002.
  */
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { INTERACTION_TYPE_LABELS } from '@tsumiki/api-client';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { withTenant } from '../../src/platform/db/tenant-scope';
 import { DEMO_TENANTS, DEMO_USERS } from '../../src/seed/demo';
 import { upload, waitForDocument } from '../documents/support';
+import { type AiTestServer, startAiTestServer } from '../support/ai-server';
 import { expectErrorEnvelope, expectMatchesContract } from '../support/contract';
 import { createUser } from '../support/fixtures';
-import { type OpenAiStandIn, startOpenAiStandIn } from '../support/openai-stand-in';
+import type { OpenAiStandIn } from '../support/openai-stand-in';
 import { createTestServer, type TestServer } from '../support/server';
 
 const SAKURA = DEMO_TENANTS.sakura.id;
@@ -355,24 +358,12 @@ describe('assistant and chat, offline', () => {
 describe('assistant with the OpenAI stand-in as the provider', () => {
   let server: TestServer;
   let standIn: OpenAiStandIn;
+  let ai: AiTestServer;
   let token: string;
 
   beforeAll(async () => {
-    standIn = await startOpenAiStandIn();
-    server = await createTestServer({
-      config: {
-        ai: {
-          provider: 'openai-compatible',
-          baseUrl: standIn.baseUrl,
-          apiKey: 'sk-stand-in',
-          chatModel: 'stand-in-chat',
-          embeddingModel: null,
-          timeoutMs: 2_000,
-          maxRetries: 1,
-          limits: { dailyTokensPerTenant: 200_000, maxOutputTokens: 4_000 },
-        },
-      },
-    });
+    ai = await startAiTestServer();
+    ({ server, standIn } = ai);
     token = (await server.signIn(DEMO_USERS.sakuraAdmin.email)).access_token;
     // Another tenant's customer and interaction of this month, with words found nowhere else.
     await withTenant(server.database.owner, MIDORI, async (tx) => {
@@ -395,8 +386,7 @@ describe('assistant with the OpenAI stand-in as the provider', () => {
   });
 
   afterAll(async () => {
-    await server.close();
-    await standIn.close();
+    await ai.close();
   });
 
   beforeEach(() => {
@@ -460,6 +450,58 @@ describe('assistant with the OpenAI stand-in as the provider', () => {
     expect(response.json().sources).toEqual([
       { type: 'user_input', id: null, title: '質問', excerpt: 'スタッフは？', url: null },
     ]);
+  });
+
+  it('stops the model call when the client of a streamed answer disconnects', async () => {
+    // A long answer, slowly streamed: all of it would take 200 pieces × 25 ms.
+    standIn.answer = () => '院内の対応件数を順にお調べしています。'.repeat(80);
+    standIn.streamDelayMs = 25;
+    const endedBefore = standIn.streamEnds.length;
+    await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = server.app.server.address() as AddressInfo;
+    const body = JSON.stringify({ message: '今月の状況を詳しく教えてください' });
+    // A real connection (inject has no socket to drop): read until the model's first words arrive.
+    const firstEvents = await new Promise<string>((resolve, reject) => {
+      const request = httpRequest(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/api/aiassistant/?stream=true',
+          headers: {
+            authorization: `Bearer ${token}`,
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+          },
+        },
+        (response) => {
+          if (response.statusCode !== 200) {
+            reject(new Error(`status ${response.statusCode}`));
+            request.destroy();
+            return;
+          }
+          let received = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => {
+            received += chunk;
+            if (!received.includes('event: delta')) return;
+            // The client leaves (closed tab): the socket goes, mid-answer.
+            request.destroy();
+            resolve(received);
+          });
+          response.on('end', () => reject(new Error(`the stream ended before a delta: ${received}`)));
+        },
+      );
+      request.on('error', (error) => {
+        if (!request.destroyed) reject(error);
+      });
+      request.end(body);
+    });
+    expect(firstEvents).toContain('event: delta');
+    // The stand-in saw its request closed before the last piece: the server aborted the model call.
+    const ends = await standIn.streamsEnded(endedBefore + 1);
+    expect(ends.slice(endedBefore)).toEqual(['closed-early']);
+    expect(standIn.chatRequests()).toHaveLength(1);
   });
 
   it('answers 502 EXT_002 when the provider keeps failing', async () => {

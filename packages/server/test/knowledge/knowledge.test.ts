@@ -18,8 +18,9 @@ import {
   SYSTEM_PROMPT,
 } from '../../src/modules/knowledge/knowledge.answer';
 import { DEMO_TENANTS, DEMO_USERS } from '../../src/seed/demo';
+import { type AiTestServer, startAiTestServer } from '../support/ai-server';
 import { type FilePart, multipart } from '../support/multipart';
-import { type OpenAiStandIn, startOpenAiStandIn } from '../support/openai-stand-in';
+import type { OpenAiStandIn } from '../support/openai-stand-in';
 import { createTestServer, type TestServer } from '../support/server';
 
 const fixtures = join(import.meta.dirname, '..', 'fixtures');
@@ -368,25 +369,13 @@ describe('knowledge base, offline', () => {
 describe('knowledge chat with the OpenAI stand-in as the provider', () => {
   let server: TestServer;
   let standIn: OpenAiStandIn;
+  let ai: AiTestServer;
   let token: string;
   let manualId: string;
 
   beforeAll(async () => {
-    standIn = await startOpenAiStandIn();
-    server = await createTestServer({
-      config: {
-        ai: {
-          provider: 'openai-compatible',
-          baseUrl: standIn.baseUrl,
-          apiKey: 'sk-stand-in',
-          chatModel: 'stand-in-chat',
-          embeddingModel: null,
-          timeoutMs: 2_000,
-          maxRetries: 1,
-          limits: { dailyTokensPerTenant: 200_000, maxOutputTokens: 4_000 },
-        },
-      },
-    });
+    ai = await startAiTestServer();
+    ({ server, standIn } = ai);
     token = (await server.signIn(DEMO_USERS.sakuraAdmin.email)).access_token;
     const response = await upload(server, token, [
       { name: 'title', value: '院内規程' },
@@ -397,8 +386,7 @@ describe('knowledge chat with the OpenAI stand-in as the provider', () => {
   }, 60_000);
 
   afterAll(async () => {
-    await server.close();
-    await standIn.close();
+    await ai.close();
   });
 
   beforeEach(() => {

@@ -12,10 +12,11 @@ import { MARKET_NOT_FOUND } from '../../src/modules/products/products.analysis';
 import type { Db } from '../../src/platform/db/database';
 import { withTenant } from '../../src/platform/db/tenant-scope';
 import { DEMO_TENANTS, DEMO_USERS } from '../../src/seed/demo';
+import { type AiTestServer, startAiTestServer } from '../support/ai-server';
 import { expectErrorEnvelope, expectMatchesContract } from '../support/contract';
 import { createUser } from '../support/fixtures';
 import { multipart } from '../support/multipart';
-import { type OpenAiStandIn, startOpenAiStandIn } from '../support/openai-stand-in';
+import type { OpenAiStandIn } from '../support/openai-stand-in';
 import { createTestServer, type TestServer } from '../support/server';
 
 const SAKURA = DEMO_TENANTS.sakura.id;
@@ -303,26 +304,14 @@ describe('product analysis, offline', () => {
 describe('product analysis with the OpenAI stand-in as the provider', () => {
   let server: TestServer;
   let standIn: OpenAiStandIn;
+  let ai: AiTestServer;
   let admin: string;
   let whitening: string;
   let documentId: string;
 
   beforeAll(async () => {
-    standIn = await startOpenAiStandIn();
-    server = await createTestServer({
-      config: {
-        ai: {
-          provider: 'openai-compatible',
-          baseUrl: standIn.baseUrl,
-          apiKey: 'sk-stand-in',
-          chatModel: 'stand-in-chat',
-          embeddingModel: null,
-          timeoutMs: 2_000,
-          maxRetries: 1,
-          limits: { dailyTokensPerTenant: 200_000, maxOutputTokens: 4_000 },
-        },
-      },
-    });
+    ai = await startAiTestServer();
+    ({ server, standIn } = ai);
     admin = (await server.signIn(DEMO_USERS.sakuraAdmin.email)).access_token;
     const created = await server.send('POST', '/api/products/', admin, {
       name: 'オフィスホワイトニング',
@@ -357,8 +346,7 @@ describe('product analysis with the OpenAI stand-in as the provider', () => {
   }, 60_000);
 
   afterAll(async () => {
-    await server.close();
-    await standIn.close();
+    await ai.close();
   });
 
   beforeEach(() => {

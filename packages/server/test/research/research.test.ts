@@ -13,9 +13,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../../src/platform/db/tenant-scope';
 import { DEMO_TENANTS, DEMO_USERS } from '../../src/seed/demo';
 import { upload, waitForDocument } from '../documents/support';
+import { type AiTestServer, startAiTestServer } from '../support/ai-server';
 import { expectErrorEnvelope } from '../support/contract';
 import { createUser } from '../support/fixtures';
-import { type OpenAiStandIn, startOpenAiStandIn } from '../support/openai-stand-in';
+import type { OpenAiStandIn } from '../support/openai-stand-in';
 import { createTestServer, type TestServer } from '../support/server';
 
 const SAKURA = DEMO_TENANTS.sakura.id;
@@ -478,13 +479,12 @@ describe('deep research, offline', () => {
 describe('deep research with the OpenAI stand-in and a web search stand-in', () => {
   let server: TestServer;
   let standIn: OpenAiStandIn;
+  let ai: AiTestServer;
   let web: Server;
   let webQueries: string[];
   let token: string;
-  const previousUrl = process.env.RESEARCH_WEB_SEARCH_URL;
 
   beforeAll(async () => {
-    standIn = await startOpenAiStandIn();
     webQueries = [];
     web = createServer((request, response) => {
       let body = '';
@@ -508,29 +508,17 @@ describe('deep research with the OpenAI stand-in and a web search stand-in', () 
       });
     });
     await new Promise<void>((resolve) => web.listen(0, '127.0.0.1', resolve));
-    process.env.RESEARCH_WEB_SEARCH_URL = `http://127.0.0.1:${(web.address() as AddressInfo).port}/search`;
-    server = await createTestServer({
-      config: {
-        ai: {
-          provider: 'openai-compatible',
-          baseUrl: standIn.baseUrl,
-          apiKey: 'sk-stand-in',
-          chatModel: 'stand-in-chat',
-          embeddingModel: null,
-          timeoutMs: 2_000,
-          maxRetries: 0,
-          limits: { dailyTokensPerTenant: 200_000, maxOutputTokens: 3_000 },
-        },
-      },
+    ai = await startAiTestServer({
+      maxRetries: 0,
+      limits: { maxOutputTokens: 3_000 },
+      env: { RESEARCH_WEB_SEARCH_URL: `http://127.0.0.1:${(web.address() as AddressInfo).port}/search` },
     });
+    ({ server, standIn } = ai);
     token = (await server.signIn(DEMO_USERS.sakuraAdmin.email)).access_token;
   }, 60_000);
 
   afterAll(async () => {
-    if (previousUrl === undefined) delete process.env.RESEARCH_WEB_SEARCH_URL;
-    else process.env.RESEARCH_WEB_SEARCH_URL = previousUrl;
-    await server.close();
-    await standIn.close();
+    await ai.close();
     await new Promise((resolve) => web.close(resolve));
   });
 

@@ -5,7 +5,8 @@
  * `stream_options.include_usage`) and POST /v1/embeddings (deterministic vectors from hashed
  * bigrams, so texts sharing words are close: a stand-in for a model, not a model). Tests script
  * it: what to answer (text, or tool calls), how slowly to stream, and how many requests to fail
- * first (HTTP 500 or a timeout that never answers).
+ * first (HTTP 500 or a timeout that never answers). It records how each streamed answer ended, so a
+ * test can see a client give up on one before its last piece.
  */
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -39,6 +40,9 @@ export interface StandInEmbeddingsRequest {
 
 export type StandInFailure = { kind: 'status'; status: number } | { kind: 'timeout' };
 
+/** How a streamed answer ended: all of it sent, or its connection closed by the client before. */
+export type StandInStreamEnd = 'finished' | 'closed-early';
+
 export interface OpenAiStandIn {
   /** Base URL for the SDK (`…/v1`). */
   readonly baseUrl: string;
@@ -51,6 +55,10 @@ export interface OpenAiStandIn {
   /** The next `count` requests (of any kind) fail this way, then it answers again. */
   failNext(count: number, failure?: StandInFailure): void;
   chatRequests(): StandInChatRequest[];
+  /** How each streamed chat answer ended, in the order they ended. */
+  readonly streamEnds: StandInStreamEnd[];
+  /** Resolves once `streamEnds` holds `count` entries (with them). */
+  streamsEnded(count: number): Promise<StandInStreamEnd[]>;
   close(): Promise<void>;
 }
 
@@ -117,6 +125,16 @@ export async function startOpenAiStandIn(): Promise<OpenAiStandIn> {
   const failures: StandInFailure[] = [];
   const requests: OpenAiStandIn['requests'] = [];
   const hanging = new Set<ServerResponse>();
+  const streamEnds: StandInStreamEnd[] = [];
+  const streamEndWaiters: Array<{ count: number; resolve: (ends: StandInStreamEnd[]) => void }> = [];
+  const recordStreamEnd = (end: StandInStreamEnd) => {
+    streamEnds.push(end);
+    for (const waiter of [...streamEndWaiters]) {
+      if (streamEnds.length < waiter.count) continue;
+      streamEndWaiters.splice(streamEndWaiters.indexOf(waiter), 1);
+      waiter.resolve([...streamEnds]);
+    }
+  };
   let sequence = 0;
 
   const standIn = {
@@ -159,6 +177,8 @@ export async function startOpenAiStandIn(): Promise<OpenAiStandIn> {
         const created = Math.floor(Date.now() / 1000);
         if (chat.stream) {
           response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+          // Closed before end() was called: the client went away in the middle of the answer.
+          response.on('close', () => recordStreamEnd(response.writableEnded ? 'finished' : 'closed-early'));
           const chunk = (choices: object[], extra: object = {}) =>
             `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: chat.model, choices, ...extra })}\n\n`;
           const event = (delta: object, finishReason: string | null) =>
@@ -270,6 +290,11 @@ export async function startOpenAiStandIn(): Promise<OpenAiStandIn> {
       return requests
         .filter((entry) => entry.path === '/v1/chat/completions')
         .map((entry) => entry.body as StandInChatRequest);
+    },
+    streamEnds,
+    streamsEnded(count) {
+      if (streamEnds.length >= count) return Promise.resolve([...streamEnds]);
+      return new Promise((resolve) => streamEndWaiters.push({ count, resolve }));
     },
     async close() {
       for (const response of hanging) response.destroy();

@@ -5,8 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../src/seed/demo';
+import { type AiTestServer, startAiTestServer } from '../support/ai-server';
 import { expectMatchesContract } from '../support/contract';
-import { type OpenAiStandIn, startOpenAiStandIn } from '../support/openai-stand-in';
+import type { OpenAiStandIn } from '../support/openai-stand-in';
 import { createTestServer, type TestServer } from '../support/server';
 
 const messy = {
@@ -141,31 +142,18 @@ describe('workflow', () => {
 
 describe('workflow with the OpenAI stand-in', () => {
   let standIn: OpenAiStandIn;
+  let ai: AiTestServer;
   let server: TestServer;
   let admin: string;
 
   beforeAll(async () => {
-    standIn = await startOpenAiStandIn();
-    server = await createTestServer({
-      config: {
-        ai: {
-          provider: 'openai-compatible',
-          baseUrl: standIn.baseUrl,
-          apiKey: 'sk-stand-in',
-          chatModel: 'stand-in-chat',
-          embeddingModel: null,
-          timeoutMs: 2_000,
-          maxRetries: 0,
-          limits: { dailyTokensPerTenant: 200_000, maxOutputTokens: 4_000 },
-        },
-      },
-    });
+    ai = await startAiTestServer({ maxRetries: 0 });
+    ({ server, standIn } = ai);
     admin = (await server.signIn(DEMO_USERS.sakuraAdmin.email)).access_token;
   });
 
   afterAll(async () => {
-    await server.close();
-    await standIn.close();
+    await ai.close();
   });
 
   it('uses a well-formed JSON refinement; the prompt holds only the user input', async () => {
