@@ -22,6 +22,16 @@ import { useTenantApi } from '../customers/use-tenant-api';
 import { AiAnswerFooter } from '../marketing/ai-answer-footer';
 import { WorkflowDiagram } from './workflow-diagram';
 import {
+  ChoiceGroup,
+  DEFAULT_FOCUS,
+  DEFAULT_OBJECTIVES,
+  describeChoices,
+  FOCUS_LABELS,
+  OBJECTIVE_LABELS,
+  type WorkflowObjective,
+  type WorkflowReviewFocus,
+} from './workflow-options';
+import {
   type EditableStep,
   stepAnchor,
   toEditable,
@@ -61,6 +71,8 @@ export function WorkflowScreen() {
   const review = useMutation(reviewWorkflowMutationOptions(api, tenantId));
   const optimize = useMutation(optimizeWorkflowMutationOptions(api, tenantId));
   const [goalError, setGoalError] = useState<string | null>(null);
+  const [focus, setFocus] = useState<WorkflowReviewFocus[]>([...DEFAULT_FOCUS]);
+  const [objectives, setObjectives] = useState<WorkflowObjective[]>([...DEFAULT_OBJECTIVES]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -169,26 +181,52 @@ export function WorkflowScreen() {
           />
           <WorkflowDiagram steps={steps} />
           <WorkflowStepsEditor steps={steps} onChange={edit} />
-          <div className="flex flex-wrap gap-2">
-            <Button
-              type="button"
-              disabled={invalid}
-              loading={review.isPending}
-              onClick={() => review.mutate({ workflow: workflow() })}
-            >
-              <ClipboardCheck aria-hidden="true" />
-              点検する
-            </Button>
-            <Button
-              type="button"
-              variant="outline"
-              disabled={invalid}
-              loading={optimize.isPending}
-              onClick={() => optimize.mutate({ workflow: workflow() })}
-            >
-              <Wand2 aria-hidden="true" />
-              改善案
-            </Button>
+          <div className="grid gap-4 md:grid-cols-2">
+            <div className="grid content-start gap-3 rounded-lg border bg-card p-4">
+              <ChoiceGroup
+                legend="点検の観点"
+                labels={FOCUS_LABELS}
+                values={focus}
+                onChange={setFocus}
+                messageId="workflow-focus-message"
+                emptyMessage="点検の観点を 1 つ以上選んでください。"
+              />
+              <div>
+                <Button
+                  type="button"
+                  disabled={invalid || focus.length === 0}
+                  loading={review.isPending}
+                  aria-describedby={focus.length === 0 ? 'workflow-focus-message' : undefined}
+                  onClick={() => review.mutate({ workflow: workflow(), focus: [...focus] })}
+                >
+                  <ClipboardCheck aria-hidden="true" />
+                  点検する
+                </Button>
+              </div>
+            </div>
+            <div className="grid content-start gap-3 rounded-lg border bg-card p-4">
+              <ChoiceGroup
+                legend="改善の目標"
+                labels={OBJECTIVE_LABELS}
+                values={objectives}
+                onChange={setObjectives}
+                messageId="workflow-objectives-message"
+                emptyMessage="改善の目標を 1 つ以上選んでください。"
+              />
+              <div>
+                <Button
+                  type="button"
+                  variant="outline"
+                  disabled={invalid || objectives.length === 0}
+                  loading={optimize.isPending}
+                  aria-describedby={objectives.length === 0 ? 'workflow-objectives-message' : undefined}
+                  onClick={() => optimize.mutate({ workflow: workflow(), objectives: [...objectives] })}
+                >
+                  <Wand2 aria-hidden="true" />
+                  改善案
+                </Button>
+              </div>
+            </div>
           </div>
           {invalid ? (
             <p className="text-muted-foreground text-sm">すべての手順に名前を入れると点検できます。</p>
@@ -204,6 +242,9 @@ export function WorkflowScreen() {
             </CardTitle>
           </CardHeader>
           <CardContent className="grid gap-3 text-sm">
+            <p className="text-muted-foreground">
+              観点: {describeChoices(FOCUS_LABELS, review.variables?.focus ?? DEFAULT_FOCUS)}
+            </p>
             <p>{review.data.summary}</p>
             {review.data.findings.length === 0 ? (
               <Alert variant="success">指摘はありません。</Alert>
@@ -250,6 +291,9 @@ export function WorkflowScreen() {
             </CardTitle>
           </CardHeader>
           <CardContent className="grid gap-3 text-sm">
+            <p className="text-muted-foreground">
+              目標: {describeChoices(OBJECTIVE_LABELS, optimize.variables?.objectives ?? DEFAULT_OBJECTIVES)}
+            </p>
             <p>{optimize.data.summary}</p>
             <ul className="grid gap-2" aria-label="変更点">
               {optimize.data.changes.map((change, index) => (
