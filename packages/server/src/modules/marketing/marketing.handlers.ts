@@ -12,28 +12,39 @@ import {
 /**
  * Marketing AI (stateless): segments counted from the tenant's customers, a campaign sized from a
  * segment, competitors organised from what the user typed and the tenant's documents, and a content
- * calendar of Japanese holidays and clinic seasons. Outside the request transaction, short reads.
+ * calendar of Japanese holidays and clinic seasons. With a chat model configured, the model rewrites
+ * the wording of those drafts (never their numbers). Outside the request transaction: short reads,
+ * and a model may take seconds.
  */
-export function marketingHandlers({ textIndex }: ModuleDependencies) {
+export function marketingHandlers({ ai, textIndex }: ModuleDependencies) {
   return {
     analyzeCustomersForMarketing: outsideRequestTransaction<operations['analyzeCustomersForMarketing']>(
-      async ({ body }, { inTenant }) => ({ status: 200, body: await analyzeCustomers(inTenant, body) }),
+      async ({ body }, { inTenant }) => ({
+        status: 200,
+        body: await analyzeCustomers(inTenant, { ai }, body),
+      }),
     ),
     proposeCampaign: outsideRequestTransaction<operations['proposeCampaign']>(
       async ({ body }, { inTenant }) => ({
         status: 200,
-        body: await proposeCampaign(inTenant, body),
+        body: await proposeCampaign(inTenant, { ai }, body),
       }),
     ),
     analyzeCompetitors: outsideRequestTransaction<operations['analyzeCompetitors']>(
       async ({ body }, { inTenant, principal, tenant }) => ({
         status: 200,
-        body: await analyzeCompetitors(inTenant, { textIndex, can: permissionTest(principal, tenant) }, body),
+        body: await analyzeCompetitors(
+          inTenant,
+          { ai, textIndex, can: permissionTest(principal, tenant) },
+          body,
+        ),
       }),
     ),
-    planContentCalendar: outsideRequestTransaction<operations['planContentCalendar']>(async ({ body }) => ({
-      status: 200,
-      body: planContentCalendar(body),
-    })),
+    planContentCalendar: outsideRequestTransaction<operations['planContentCalendar']>(
+      async ({ body }, { inTenant }) => ({
+        status: 200,
+        body: await planContentCalendar(inTenant, { ai }, body),
+      }),
+    ),
   } satisfies ModuleHandlers;
 }

@@ -1,11 +1,13 @@
 import holidayJp from '@holiday-jp/holiday_jp';
 import type { components } from '@tsumiki/api-client/schema';
 import type { Permission } from '../../platform/access/permissions';
+import type { AiProvider } from '../../platform/ai/provider';
 import type { InTenant } from '../../platform/ai/tenant-ai';
 import type { TextIndex } from '../../platform/search/text-index';
 import { PREFECTURES } from '../addresses/prefectures';
 import { customerName } from '../customers/customers.service';
 import { findMentions, readableTextKinds } from '../documents/documents.mentions';
+import { askModel, groundedList, groundedText, hashtags, UNREADABLE_NOTE } from './marketing.model';
 import { countSegments, countTarget, localToday, tagsInUse } from './marketing.repository';
 
 type Schemas = components['schemas'];
@@ -13,6 +15,8 @@ type AiSource = Schemas['AiSource'];
 type Channel = Schemas['MarketingChannel'];
 
 export interface MarketingServices {
+  /** The AI provider: with a chat model, the model rewrites the wording of the rule-based draft. */
+  ai: AiProvider;
   textIndex: TextIndex;
   /** The user's permissions: documents they could not open are not quoted. */
   can?: (permission: Permission) => boolean;
@@ -72,7 +76,8 @@ const BASIS_LABELS: Record<Schemas['CustomerSegmentBasis'], string> = {
   tags: 'タグ',
 };
 
-export async function analyzeCustomers(
+/** Offline: segments counted in SQL, with the insights the rules draw from the counts. */
+export async function analyzeCustomersOffline(
   inTenant: InTenant,
   body: Schemas['CustomerAnalysisRequest'],
 ): Promise<Schemas['CustomerAnalysis']> {
@@ -144,6 +149,45 @@ export async function analyzeCustomers(
   };
 }
 
+/**
+ * With a model, it rewrites the summary and insights from the counted segments only (counts,
+ * shares, labels and sources stay as counted). No customers: nothing to interpret, no call.
+ */
+export async function analyzeCustomers(
+  inTenant: InTenant,
+  services: Pick<MarketingServices, 'ai'>,
+  body: Schemas['CustomerAnalysisRequest'],
+): Promise<Schemas['CustomerAnalysis']> {
+  const draft = await analyzeCustomersOffline(inTenant, body);
+  if (draft.total_customers === 0) return draft;
+  const answer = await askModel(services.ai, inTenant, {
+    task: [
+      '顧客層ごとの人数と割合から、全体の要約（summary）と、気づき・打ち手（insights、1〜8 件）を書いてください。',
+      '個々の顧客の名前は分からないので書かないでください。',
+    ],
+    request: body,
+    facts: {
+      total_customers: draft.total_customers,
+      period_days: body.period_days ?? 90,
+      segments: draft.segments,
+    },
+    draft: { summary: draft.summary, insights: draft.insights },
+    maxTokens: 1500,
+  });
+  if (!answer) return draft;
+  const { parsed, grounded } = answer;
+  const summary = groundedText(parsed?.summary, grounded, 1000);
+  const insights = groundedList(parsed?.insights, grounded, { maxItems: 8, maxLength: 300 });
+  if (summary === null && insights === null)
+    return { ...draft, summary: `${draft.summary}${UNREADABLE_NOTE}` };
+  return {
+    ...draft,
+    mode: 'openai',
+    summary: summary ?? draft.summary,
+    insights: insights ?? draft.insights,
+  };
+}
+
 // ── campaign proposal ────────────────────────────────────────────────────────────────────────
 
 interface TargetRule {
@@ -201,7 +245,8 @@ const CHANNEL_ACTIONS: Record<Channel, { announce: string; follow: string }> = {
   },
 };
 
-export async function proposeCampaign(
+/** Offline: the target counted in SQL, KPIs as fixed shares of it, phases cut from the dates. */
+export async function proposeCampaignOffline(
   inTenant: InTenant,
   body: Schemas['CampaignProposalRequest'],
 ): Promise<Schemas['CampaignProposal']> {
@@ -289,6 +334,62 @@ export async function proposeCampaign(
   };
 }
 
+/**
+ * With a model, it rewrites the title, the summary and each phase's actions. The target, its count,
+ * the KPIs, the budget, the channels, the phases' names and dates and the sources stay the draft's
+ * (the customers cited as examples are named in the sources, not sent to the model).
+ */
+export async function proposeCampaign(
+  inTenant: InTenant,
+  services: Pick<MarketingServices, 'ai'>,
+  body: Schemas['CampaignProposalRequest'],
+): Promise<Schemas['CampaignProposal']> {
+  const draft = await proposeCampaignOffline(inTenant, body);
+  const answer = await askModel(services.ai, inTenant, {
+    task: [
+      '利用者の目的に合わせて、キャンペーンの名前（title）、要約（summary）、各段階の具体的な行動（phases の actions、1 段階 1〜8 件）を書いてください。',
+      '段階の名前（name）は変えないでください。対象の人数・KPI・予算・日付は事実のとおりで、書き直しの対象ではありません。',
+    ],
+    request: body,
+    facts: {
+      target: draft.target,
+      channels: draft.channels.map((channel) => CHANNEL_LABELS[channel]),
+      phases: draft.phases.map(({ name, start_date, end_date }) => ({ name, start_date, end_date })),
+      kpis: draft.kpis,
+      estimated_cost_yen: draft.estimated_cost_yen,
+    },
+    draft: {
+      title: draft.title,
+      summary: draft.summary,
+      phases: draft.phases.map(({ name, actions }) => ({ name, actions })),
+    },
+    maxTokens: 2000,
+  });
+  if (!answer) return draft;
+  const { parsed, grounded } = answer;
+  const title = groundedText(parsed?.title, grounded, 100);
+  const summary = groundedText(parsed?.summary, grounded, 1000);
+  const written =
+    Array.isArray(parsed?.phases) && parsed.phases.length === draft.phases.length ? parsed.phases : null;
+  const actions = written?.map((phase) =>
+    phase && typeof phase === 'object'
+      ? groundedList((phase as Record<string, unknown>).actions, grounded, { maxItems: 8, maxLength: 200 })
+      : null,
+  );
+  const phases = actions?.every((list) => list !== null)
+    ? draft.phases.map((phase, index) => ({ ...phase, actions: actions[index] as string[] }))
+    : null;
+  if (title === null && summary === null && phases === null)
+    return { ...draft, summary: `${draft.summary}${UNREADABLE_NOTE}` };
+  return {
+    ...draft,
+    mode: 'openai',
+    title: title ?? draft.title,
+    summary: summary ?? draft.summary,
+    phases: phases ?? draft.phases,
+  };
+}
+
 // ── competitor analysis ──────────────────────────────────────────────────────────────────────
 
 const STRENGTH_WORDS = [
@@ -340,9 +441,10 @@ function sentences(text: string): string[] {
     .filter((part) => part.length > 0);
 }
 
-export async function analyzeCompetitors(
+/** Offline: the typed notes and the tenant's own passages, sorted into strengths and weaknesses by words. */
+export async function analyzeCompetitorsOffline(
   inTenant: InTenant,
-  services: MarketingServices,
+  services: Omit<MarketingServices, 'ai'>,
   body: Schemas['CompetitorAnalysisRequest'],
 ): Promise<Schemas['CompetitorAnalysis']> {
   const kinds = readableTextKinds(services.can);
@@ -436,6 +538,81 @@ export async function analyzeCompetitors(
   };
 }
 
+/**
+ * With a model, it rewrites the summaries, opportunities, threats and recommendations from the
+ * typed notes and the cited passages only; the strengths and weaknesses stay the quoted sentences
+ * and the sources stay as found. Nothing known about any competitor: no call.
+ */
+export async function analyzeCompetitors(
+  inTenant: InTenant,
+  services: MarketingServices,
+  body: Schemas['CompetitorAnalysisRequest'],
+): Promise<Schemas['CompetitorAnalysis']> {
+  const draft = await analyzeCompetitorsOffline(inTenant, services, body);
+  const known =
+    Boolean(body.own_strengths?.trim()) ||
+    body.competitors.some((competitor) => competitor.notes?.trim()) ||
+    draft.sources.some((source) => source.type !== 'user_input');
+  if (!known) return draft;
+  const answer = await askModel(services.ai, inTenant, {
+    task: [
+      '競合ごとの要約（competitors の summary）、全体の要約（summary）、機会（opportunities）、脅威（threats）、自院の打ち手（recommendations）を書いてください。',
+      '根拠は入力された情報、事実の強み・弱み、事実の passages（院内の文書の引用）だけです。外部の情報は足さないでください。',
+      '競合の名前（competitors の name）は変えないでください。',
+    ],
+    request: body,
+    facts: {
+      competitors: draft.competitors.map(({ name, strengths, weaknesses }) => ({
+        name,
+        strengths,
+        weaknesses,
+      })),
+      passages: draft.sources
+        .filter((source) => source.type !== 'user_input' && source.excerpt)
+        .map(({ title, excerpt }) => ({ title, excerpt })),
+    },
+    draft: {
+      summary: draft.summary,
+      competitors: draft.competitors.map(({ name, summary }) => ({ name, summary })),
+      opportunities: draft.opportunities,
+      threats: draft.threats,
+      recommendations: draft.recommendations,
+    },
+    maxTokens: 2500,
+  });
+  if (!answer) return draft;
+  const { parsed, grounded } = answer;
+  // A list the rules filled may not come back empty (that would drop what the passages said).
+  const list = (value: unknown, before: readonly string[]) =>
+    groundedList(value, grounded, { maxItems: 20, maxLength: 300, allowEmpty: before.length === 0 });
+  const summary = groundedText(parsed?.summary, grounded, 1000);
+  const written =
+    Array.isArray(parsed?.competitors) && parsed.competitors.length === draft.competitors.length
+      ? parsed.competitors.map((profile) =>
+          profile && typeof profile === 'object'
+            ? groundedText((profile as Record<string, unknown>).summary, grounded, 500)
+            : null,
+        )
+      : null;
+  const competitors = written?.every((text) => text !== null)
+    ? draft.competitors.map((profile, index) => ({ ...profile, summary: written[index] as string }))
+    : null;
+  const opportunities = list(parsed?.opportunities, draft.opportunities);
+  const threats = list(parsed?.threats, draft.threats);
+  const recommendations = list(parsed?.recommendations, draft.recommendations);
+  if ([summary, competitors, opportunities, threats, recommendations].every((field) => field === null))
+    return { ...draft, summary: `${draft.summary}${UNREADABLE_NOTE}` };
+  return {
+    ...draft,
+    mode: 'openai',
+    summary: summary ?? draft.summary,
+    competitors: competitors ?? draft.competitors,
+    opportunities: opportunities ?? draft.opportunities,
+    threats: threats ?? draft.threats,
+    recommendations: recommendations ?? draft.recommendations,
+  };
+}
+
 // ── content calendar ─────────────────────────────────────────────────────────────────────────
 
 interface Season {
@@ -508,7 +685,10 @@ function inSeason(season: Season, date: string): boolean {
 
 const HOLIDAYS = holidayJp.holidays as Record<string, { name: string }>;
 
-export function planContentCalendar(body: Schemas['ContentCalendarRequest']): Schemas['ContentCalendar'] {
+/** Offline: holidays from the package, clinic seasons and the user's themes, per week and channel. */
+export function planContentCalendarOffline(
+  body: Schemas['ContentCalendarRequest'],
+): Schemas['ContentCalendar'] {
   const weeks = body.weeks ?? 4;
   const perWeek = body.posts_per_week ?? 2;
   const channels: Channel[] =
@@ -589,4 +769,84 @@ export function planContentCalendar(body: Schemas['ContentCalendarRequest']): Sc
       },
     ],
   };
+}
+
+/** The most post ideas one call asks the model to write (bounded prompt and answer). */
+const MAX_IDEAS = 30;
+
+/**
+ * The calendar's entries grouped into post ideas the model writes once for all their channels:
+ * per date and topic, or per topic alone when a long calendar has more than MAX_IDEAS of those
+ * (then at most MAX_IDEAS, in date order; the rest keep the rules' wording).
+ */
+function ideaGroups(entries: readonly Schemas['ContentCalendarEntry'][]): number[][] {
+  const group = (key: (entry: Schemas['ContentCalendarEntry']) => string) => {
+    const groups = new Map<string, number[]>();
+    entries.forEach((entry, index) => {
+      const k = key(entry);
+      groups.set(k, [...(groups.get(k) ?? []), index]);
+    });
+    return [...groups.values()];
+  };
+  const byDate = group((entry) => JSON.stringify([entry.date, entry.title, entry.occasion]));
+  if (byDate.length <= MAX_IDEAS) return byDate;
+  return group((entry) => JSON.stringify([entry.title, entry.occasion])).slice(0, MAX_IDEAS);
+}
+
+/**
+ * With a model, it writes each post idea's title, outline and hashtags; the dates, channels and
+ * occasions (holidays, clinic seasons) stay the rules'. The request holds no tenant record.
+ */
+export async function planContentCalendar(
+  inTenant: InTenant,
+  services: Pick<MarketingServices, 'ai'>,
+  body: Schemas['ContentCalendarRequest'],
+): Promise<Schemas['ContentCalendar']> {
+  const draft = planContentCalendarOffline(body);
+  const groups = ideaGroups(draft.entries);
+  const first = (indexes: number[]) => draft.entries[indexes[0] as number] as Schemas['ContentCalendarEntry'];
+  const answer = await askModel(services.ai, inTenant, {
+    task: [
+      'クリニックの発信予定です。ideas の各項目について、投稿の題名（title）、内容の骨子（outline）、ハッシュタグ（hashtags、1〜6 個、# で始まり空白なし）を書いてください。',
+      '事実の ideas と同じ順番で、同じ件数を返してください。祝日・季節の行事（occasion）とテーマに沿った内容にし、日付は変えないでください。',
+      '医療の効果や料金など、入力にない事実は書かないでください。',
+    ],
+    request: body,
+    facts: {
+      ideas: groups.map((indexes) => ({
+        dates: [...new Set(indexes.map((index) => draft.entries[index]?.date))],
+        channels: [
+          ...new Set(indexes.map((index) => CHANNEL_LABELS[draft.entries[index]?.channel ?? 'sns'])),
+        ],
+        occasion: first(indexes).occasion,
+      })),
+    },
+    draft: {
+      ideas: groups.map((indexes) => {
+        const { title, outline, hashtags } = first(indexes);
+        return { title, outline, hashtags };
+      }),
+    },
+    maxTokens: 3000,
+  });
+  if (!answer) return draft;
+  const { parsed, grounded } = answer;
+  // No summary in a calendar: an unusable answer shows as the rules' calendar (mode offline).
+  if (!Array.isArray(parsed?.ideas) || parsed.ideas.length !== groups.length) return draft;
+  const entries = [...draft.entries];
+  let used = 0;
+  parsed.ideas.forEach((raw, index) => {
+    if (!raw || typeof raw !== 'object') return;
+    const idea = raw as Record<string, unknown>;
+    const title = groundedText(idea.title, grounded, 100);
+    const outline = groundedText(idea.outline, grounded, 500);
+    const tags = hashtags(idea.hashtags, grounded);
+    if (title === null || outline === null || tags === null) return;
+    used += 1;
+    for (const at of groups[index] ?? []) {
+      const entry = entries[at] as Schemas['ContentCalendarEntry'];
+      entries[at] = { ...entry, title, outline, hashtags: tags };
+    }
+  });
+  return used === 0 ? draft : { ...draft, mode: 'openai', entries };
 }
