@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { isApiError, type ValidationErrorEntry } from '@tsumiki/api-client';
+import { isApiError } from '@tsumiki/api-client';
 import {
   createCustomerMutationOptions,
   customerAssigneesQueryOptions,
@@ -7,24 +7,13 @@ import {
   postalCodeQueryOptions,
   updateCustomerMutationOptions,
 } from '@tsumiki/api-client/react';
-import {
-  Alert,
-  Button,
-  ConfirmDialog,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  isImeComposing,
-  Select,
-  TagInput,
-  Textarea,
-  TextField,
-} from '@tsumiki/ui';
+import { Alert, Button, isImeComposing, Select, TagInput, Textarea, TextField } from '@tsumiki/ui';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useToast } from '../../app/toasts';
+import { EditorDialog } from '../forms/editor-dialog';
+import { FormFailure, ValidationErrorList } from '../forms/form-failure';
+import { fieldIdOf, focusField, splitValidationErrors } from '../forms/form-fields';
+import { FormFooter } from '../forms/form-footer';
 import { fieldLabel, PREFECTURES } from './customer-contract';
 import { CUSTOMER_FIELDS, type Customer, type CustomerField } from './customer-fields';
 import {
@@ -56,73 +45,33 @@ export interface CustomerFormDialogProps {
   onSaved?: (customer: Customer) => void;
 }
 
+const fieldId = fieldIdOf<CustomerField>('customer-form');
+
 /**
  * 顧客の登録・編集ダイアログ。閉じる前に未保存の入力があれば確認し、どんなエラーでも入力は残す。
  */
 export function CustomerFormDialog({ open, onOpenChange, mode, onSaved }: CustomerFormDialogProps) {
-  const [dirty, setDirty] = useState(false);
-  const [confirmDiscard, setConfirmDiscard] = useState(false);
-  const title = mode.kind === 'create' ? '顧客を登録' : '顧客情報を編集';
-
-  const requestClose = () => {
-    if (dirty) setConfirmDiscard(true);
-    else onOpenChange(false);
-  };
-
   return (
-    <>
-      <Dialog
-        open={open}
-        onOpenChange={(next) => {
-          if (next) onOpenChange(true);
-          else requestClose();
-        }}
-      >
-        <DialogContent
-          size="lg"
-          spacing={null}
-          className="gap-5 p-4 sm:p-6"
-          data-testid="customer-form-dialog"
-          onOpenAutoFocus={(event) => {
-            // Focus 姓 without selecting it (Radix would select the text, and a keystroke would replace it).
-            event.preventDefault();
-            document.getElementById(fieldId('last_name'))?.focus();
+    <EditorDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={mode.kind === 'create' ? '顧客を登録' : '顧客情報を編集'}
+      description="「必須」の項目は入力が必要です。フリガナはひらがなで入力してもカタカナになります。"
+      testId="customer-form-dialog"
+      initialFocusId={fieldId('last_name')}
+    >
+      {(form) => (
+        <CustomerForm
+          mode={mode}
+          onDirtyChange={form.onDirtyChange}
+          onCancel={form.onCancel}
+          onSaved={(customer) => {
+            form.onSaved();
+            onSaved?.(customer);
           }}
-        >
-          <DialogHeader>
-            <DialogTitle>{title}</DialogTitle>
-            <DialogDescription>
-              「必須」の項目は入力が必要です。フリガナはひらがなで入力してもカタカナになります。
-            </DialogDescription>
-          </DialogHeader>
-          {open && (
-            <CustomerForm
-              mode={mode}
-              onDirtyChange={setDirty}
-              onCancel={requestClose}
-              onSaved={(customer) => {
-                setDirty(false);
-                onOpenChange(false);
-                onSaved?.(customer);
-              }}
-            />
-          )}
-        </DialogContent>
-      </Dialog>
-      <ConfirmDialog
-        open={confirmDiscard}
-        onOpenChange={setConfirmDiscard}
-        title="入力した内容を破棄しますか？"
-        description="保存していない入力は失われます。"
-        confirmLabel="破棄して閉じる"
-        cancelLabel="入力を続ける"
-        destructive
-        onConfirm={() => {
-          setDirty(false);
-          onOpenChange(false);
-        }}
-      />
-    </>
+        />
+      )}
+    </EditorDialog>
   );
 }
 
@@ -136,20 +85,6 @@ type PostalState =
   | { status: 'failed' };
 
 type AddressField = 'prefecture' | 'city' | 'address_line';
-
-const fieldId = (field: CustomerField) => `customer-form-${field}`;
-
-function focusField(field: CustomerField) {
-  const element = document.getElementById(fieldId(field));
-  element?.focus();
-  element?.scrollIntoView?.({ block: 'center' });
-}
-
-/** A server validation entry's field (`tags.0` → `tags`) when the form has it. */
-function formFieldOf(entry: ValidationErrorEntry): CustomerField | null {
-  const key = entry.field.split('.')[0] ?? '';
-  return (CUSTOMER_FIELDS as readonly string[]).includes(key) ? (key as CustomerField) : null;
-}
 
 function CustomerForm({
   mode,
@@ -176,7 +111,6 @@ function CustomerForm({
   const [failure, setFailure] = useState<ReactNode>(null);
   const [conflict, setConflict] = useState<(ConflictResolution & { latest: Customer }) | null>(null);
   const conflictRef = useRef<HTMLDivElement>(null);
-  const failureRef = useRef<HTMLDivElement>(null);
   const [postal, setPostal] = useState<PostalState>({ status: 'idle' });
   const autoFilled = useRef<Record<AddressField, string> | null>(null);
   const lastLookup = useRef<string | null>(
@@ -207,9 +141,6 @@ function CustomerForm({
   useEffect(() => {
     if (conflict) conflictRef.current?.focus();
   }, [conflict]);
-  useEffect(() => {
-    if (failure) failureRef.current?.focus();
-  }, [failure]);
 
   const set = <K extends keyof CustomerFormValues>(field: K, value: CustomerFormValues[K]) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -307,28 +238,10 @@ function CustomerForm({
         return;
       }
       if (error.status === 422 && error.validationErrors.length > 0) {
-        const byField: CustomerFormErrors = {};
-        const others: ValidationErrorEntry[] = [];
-        for (const entry of error.validationErrors) {
-          const field = formFieldOf(entry);
-          if (field) byField[field] ??= entry.message;
-          else others.push(entry);
-        }
+        const { byField, others, first } = splitValidationErrors(CUSTOMER_FIELDS, error.validationErrors);
         setServerErrors(byField);
-        const first = CUSTOMER_FIELDS.find((field) => byField[field]);
-        if (others.length > 0) {
-          setFailure(
-            <ul className="list-none">
-              {others.map((entry) => (
-                <li key={`${entry.field}:${entry.message}`}>
-                  {fieldLabel(entry.field.split('.')[0] ?? '')}: {entry.message}
-                </li>
-              ))}
-            </ul>,
-          );
-        } else if (first) {
-          focusField(first);
-        }
+        if (others.length > 0) setFailure(<ValidationErrorList entries={others} />);
+        else if (first) focusField(fieldId(first));
         return;
       }
       if (error.status === 404 && submitted) {
@@ -349,7 +262,7 @@ function CustomerForm({
     const errors = validateCustomerForm(values);
     const firstInvalid = CUSTOMER_FIELDS.find((field) => errors[field]);
     if (firstInvalid) {
-      focusField(firstInvalid);
+      focusField(fieldId(firstInvalid));
       return;
     }
     if (base === null) {
@@ -649,31 +562,8 @@ function CustomerForm({
         />
       </fieldset>
 
-      {failure && (
-        <div ref={failureRef} tabIndex={-1} className="outline-none">
-          <Alert variant="error" title="保存できませんでした">
-            {failure}
-          </Alert>
-        </div>
-      )}
-
-      <DialogFooter
-        stack={false}
-        className="sticky -bottom-4 z-10 -mx-4 -mb-4 justify-end border-t bg-surface px-4 py-3 sm:-bottom-6 sm:-mx-6 sm:-mb-6 sm:px-6"
-      >
-        <Button
-          type="button"
-          variant="outline"
-          className="grow basis-0 sm:flex-none"
-          onClick={onCancel}
-          disabled={saving}
-        >
-          キャンセル
-        </Button>
-        <Button type="submit" className="grow basis-0 sm:flex-none" loading={saving}>
-          {base === null ? '登録する' : '保存する'}
-        </Button>
-      </DialogFooter>
+      <FormFailure message={failure} />
+      <FormFooter kind={mode.kind} saving={saving} onCancel={onCancel} />
     </form>
   );
 }

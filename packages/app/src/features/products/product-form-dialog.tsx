@@ -1,28 +1,16 @@
 import { useMutation } from '@tanstack/react-query';
-import { isApiError, type ValidationErrorEntry } from '@tsumiki/api-client';
+import { isApiError } from '@tsumiki/api-client';
 import { createProductMutationOptions, updateProductMutationOptions } from '@tsumiki/api-client/react';
-import {
-  Alert,
-  Button,
-  ConfirmDialog,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  isImeComposing,
-  Select,
-  TagInput,
-  Textarea,
-  TextField,
-} from '@tsumiki/ui';
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { isImeComposing, Select, TagInput, Textarea, TextField } from '@tsumiki/ui';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useToast } from '../../app/toasts';
-import { fieldLabel } from '../customers/customer-contract';
 import { toFullWidthKatakana, toHalfWidthDigits } from '../customers/kana';
 import { useConvertingInput } from '../customers/use-converting-input';
 import { useTenantApi } from '../customers/use-tenant-api';
+import { EditorDialog } from '../forms/editor-dialog';
+import { FormFailure, ValidationErrorList } from '../forms/form-failure';
+import { fieldIdOf, focusField, splitValidationErrors } from '../forms/form-fields';
+import { FormFooter } from '../forms/form-footer';
 import {
   changedProductFields,
   EMPTY_PRODUCT,
@@ -57,78 +45,32 @@ export interface ProductFormDialogProps {
   onSaved?: (product: Product) => void;
 }
 
+const fieldId = fieldIdOf<ProductField>('product-form');
+
 /** 商品の登録・編集ダイアログ。未保存の入力があれば閉じる前に確認し、エラーでも入力は残す。 */
 export function ProductFormDialog({ open, onOpenChange, mode, onSaved }: ProductFormDialogProps) {
-  const [dirty, setDirty] = useState(false);
-  const [confirmDiscard, setConfirmDiscard] = useState(false);
-  const requestClose = () => {
-    if (dirty) setConfirmDiscard(true);
-    else onOpenChange(false);
-  };
-
   return (
-    <>
-      <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : requestClose())}>
-        <DialogContent
-          size="lg"
-          spacing={null}
-          className="gap-5 p-4 sm:p-6"
-          data-testid="product-form-dialog"
-          onOpenAutoFocus={(event) => {
-            event.preventDefault();
-            document.getElementById(fieldId('name'))?.focus();
+    <EditorDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={mode.kind === 'create' ? '商品・サービスを登録' : '商品・サービスを編集'}
+      description="「必須」の項目は入力が必要です。フリガナはひらがなで入力してもカタカナになります。"
+      testId="product-form-dialog"
+      initialFocusId={fieldId('name')}
+    >
+      {(form) => (
+        <ProductForm
+          mode={mode}
+          onDirtyChange={form.onDirtyChange}
+          onCancel={form.onCancel}
+          onSaved={(product) => {
+            form.onSaved();
+            onSaved?.(product);
           }}
-        >
-          <DialogHeader>
-            <DialogTitle>
-              {mode.kind === 'create' ? '商品・サービスを登録' : '商品・サービスを編集'}
-            </DialogTitle>
-            <DialogDescription>
-              「必須」の項目は入力が必要です。フリガナはひらがなで入力してもカタカナになります。
-            </DialogDescription>
-          </DialogHeader>
-          {open && (
-            <ProductForm
-              mode={mode}
-              onDirtyChange={setDirty}
-              onCancel={requestClose}
-              onSaved={(product) => {
-                setDirty(false);
-                onOpenChange(false);
-                onSaved?.(product);
-              }}
-            />
-          )}
-        </DialogContent>
-      </Dialog>
-      <ConfirmDialog
-        open={confirmDiscard}
-        onOpenChange={setConfirmDiscard}
-        title="入力した内容を破棄しますか？"
-        description="保存していない入力は失われます。"
-        confirmLabel="破棄して閉じる"
-        cancelLabel="入力を続ける"
-        destructive
-        onConfirm={() => {
-          setDirty(false);
-          onOpenChange(false);
-        }}
-      />
-    </>
+        />
+      )}
+    </EditorDialog>
   );
-}
-
-const fieldId = (field: ProductField) => `product-form-${field}`;
-
-function focusField(field: ProductField) {
-  const element = document.getElementById(fieldId(field));
-  element?.focus();
-  element?.scrollIntoView?.({ block: 'center' });
-}
-
-function formFieldOf(entry: ValidationErrorEntry): ProductField | null {
-  const key = entry.field.split('.')[0] ?? '';
-  return (PRODUCT_FIELDS as readonly string[]).includes(key) ? (key as ProductField) : null;
 }
 
 const TAX_OPTIONS = TAX_RATES.map((rate) => ({ value: String(rate), label: TAX_RATE_LABELS[rate] }));
@@ -157,7 +99,6 @@ function ProductForm({
   const [checked, setChecked] = useState(false);
   const [serverErrors, setServerErrors] = useState<ProductFormErrors>({});
   const [failure, setFailure] = useState<ReactNode>(null);
-  const failureRef = useRef<HTMLDivElement>(null);
 
   const create = useMutation({
     ...createProductMutationOptions(api, tenantId),
@@ -174,9 +115,6 @@ function ProductForm({
 
   const dirty = changedProductFields(base ?? EMPTY_PRODUCT, values).length > 0;
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
-  useEffect(() => {
-    if (failure) failureRef.current?.focus();
-  }, [failure]);
 
   const set = <K extends keyof ProductFormValues>(field: K, value: ProductFormValues[K]) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -209,33 +147,15 @@ function ProductForm({
       return;
     }
     if (error.status === 422 && error.validationErrors.length > 0) {
-      const byField: ProductFormErrors = {};
-      const others: ValidationErrorEntry[] = [];
-      for (const entry of error.validationErrors) {
-        const field = formFieldOf(entry);
-        if (field) byField[field] ??= entry.message;
-        else others.push(entry);
-      }
+      const { byField, others, first } = splitValidationErrors(PRODUCT_FIELDS, error.validationErrors);
       setServerErrors(byField);
-      const first = PRODUCT_FIELDS.find((field) => byField[field]);
-      if (others.length > 0) {
-        setFailure(
-          <ul className="list-none">
-            {others.map((entry) => (
-              <li key={`${entry.field}:${entry.message}`}>
-                {fieldLabel(entry.field.split('.')[0] ?? '')}: {entry.message}
-              </li>
-            ))}
-          </ul>,
-        );
-      } else if (first) {
-        focusField(first);
-      }
+      if (others.length > 0) setFailure(<ValidationErrorList entries={others} />);
+      else if (first) focusField(fieldId(first));
       return;
     }
     if (error.status === 409) {
       setServerErrors({ code: error.message });
-      focusField('code');
+      focusField(fieldId('code'));
       return;
     }
     if (error.status === 404 && base) {
@@ -252,7 +172,7 @@ function ProductForm({
     setChecked(true);
     const firstInvalid = PRODUCT_FIELDS.find((field) => validateProductForm(values)[field]);
     if (firstInvalid) {
-      focusField(firstInvalid);
+      focusField(fieldId(firstInvalid));
       return;
     }
     try {
@@ -404,31 +324,8 @@ function ProductForm({
         />
       </fieldset>
 
-      {failure && (
-        <div ref={failureRef} tabIndex={-1} className="outline-none">
-          <Alert variant="error" title="保存できませんでした">
-            {failure}
-          </Alert>
-        </div>
-      )}
-
-      <DialogFooter
-        stack={false}
-        className="sticky -bottom-4 z-10 -mx-4 -mb-4 justify-end border-t bg-surface px-4 py-3 sm:-bottom-6 sm:-mx-6 sm:-mb-6 sm:px-6"
-      >
-        <Button
-          type="button"
-          variant="outline"
-          className="grow basis-0 sm:flex-none"
-          onClick={onCancel}
-          disabled={saving}
-        >
-          キャンセル
-        </Button>
-        <Button type="submit" className="grow basis-0 sm:flex-none" loading={saving}>
-          {base === null ? '登録する' : '保存する'}
-        </Button>
-      </DialogFooter>
+      <FormFailure message={failure} />
+      <FormFooter kind={mode.kind} saving={saving} onCancel={onCancel} />
     </form>
   );
 }

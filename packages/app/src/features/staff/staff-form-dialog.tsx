@@ -1,39 +1,22 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import {
-  EMPLOYMENT_TYPE_LABELS,
-  isApiError,
-  STAFF_STATUS_LABELS,
-  type ValidationErrorEntry,
-} from '@tsumiki/api-client';
+import { EMPLOYMENT_TYPE_LABELS, isApiError, STAFF_STATUS_LABELS } from '@tsumiki/api-client';
 import {
   createStaffMutationOptions,
   tenantUsersQueryOptions,
   updateStaffMutationOptions,
 } from '@tsumiki/api-client/react';
-import {
-  Alert,
-  Button,
-  ConfirmDialog,
-  DateField,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  isImeComposing,
-  Select,
-  TagInput,
-  Textarea,
-  TextField,
-} from '@tsumiki/ui';
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { DateField, isImeComposing, Select, TagInput, Textarea, TextField } from '@tsumiki/ui';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useToast } from '../../app/toasts';
 import { usePermissions } from '../access/permissions';
 import { fieldLabel } from '../customers/customer-contract';
 import { toFullWidthKatakana, toHalfWidthDigits } from '../customers/kana';
 import { useConvertingInput } from '../customers/use-converting-input';
 import { useTenantApi } from '../customers/use-tenant-api';
+import { EditorDialog } from '../forms/editor-dialog';
+import { FormFailure, ValidationErrorList } from '../forms/form-failure';
+import { fieldIdOf, focusField, splitValidationErrors } from '../forms/form-fields';
+import { FormFooter } from '../forms/form-footer';
 import {
   changedStaffFields,
   EMPTY_STAFF_FORM,
@@ -67,76 +50,32 @@ const STATUS_LABEL = '在籍状況';
 
 const labelOf = (field: StaffField) => (field === 'status' ? STATUS_LABEL : fieldLabel(field));
 
+const fieldId = fieldIdOf<StaffField>('staff-form');
+
 /** スタッフの登録・編集ダイアログ。未保存の入力があれば閉じる前に確認し、エラーでも入力は残す。 */
 export function StaffFormDialog({ open, onOpenChange, mode, onSaved }: StaffFormDialogProps) {
-  const [dirty, setDirty] = useState(false);
-  const [confirmDiscard, setConfirmDiscard] = useState(false);
-  const requestClose = () => {
-    if (dirty) setConfirmDiscard(true);
-    else onOpenChange(false);
-  };
-
   return (
-    <>
-      <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : requestClose())}>
-        <DialogContent
-          size="lg"
-          spacing={null}
-          className="gap-5 p-4 sm:p-6"
-          data-testid="staff-form-dialog"
-          onOpenAutoFocus={(event) => {
-            event.preventDefault();
-            document.getElementById(fieldId('last_name'))?.focus();
+    <EditorDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={mode.kind === 'create' ? 'スタッフを登録' : 'スタッフ情報を編集'}
+      description="「必須」の項目は入力が必要です。フリガナはひらがなで入力してもカタカナになります。"
+      testId="staff-form-dialog"
+      initialFocusId={fieldId('last_name')}
+    >
+      {(form) => (
+        <StaffForm
+          mode={mode}
+          onDirtyChange={form.onDirtyChange}
+          onCancel={form.onCancel}
+          onSaved={(staff) => {
+            form.onSaved();
+            onSaved?.(staff);
           }}
-        >
-          <DialogHeader>
-            <DialogTitle>{mode.kind === 'create' ? 'スタッフを登録' : 'スタッフ情報を編集'}</DialogTitle>
-            <DialogDescription>
-              「必須」の項目は入力が必要です。フリガナはひらがなで入力してもカタカナになります。
-            </DialogDescription>
-          </DialogHeader>
-          {open && (
-            <StaffForm
-              mode={mode}
-              onDirtyChange={setDirty}
-              onCancel={requestClose}
-              onSaved={(staff) => {
-                setDirty(false);
-                onOpenChange(false);
-                onSaved?.(staff);
-              }}
-            />
-          )}
-        </DialogContent>
-      </Dialog>
-      <ConfirmDialog
-        open={confirmDiscard}
-        onOpenChange={setConfirmDiscard}
-        title="入力した内容を破棄しますか？"
-        description="保存していない入力は失われます。"
-        confirmLabel="破棄して閉じる"
-        cancelLabel="入力を続ける"
-        destructive
-        onConfirm={() => {
-          setDirty(false);
-          onOpenChange(false);
-        }}
-      />
-    </>
+        />
+      )}
+    </EditorDialog>
   );
-}
-
-const fieldId = (field: StaffField) => `staff-form-${field}`;
-
-function focusField(field: StaffField) {
-  const element = document.getElementById(fieldId(field));
-  element?.focus();
-  element?.scrollIntoView?.({ block: 'center' });
-}
-
-function formFieldOf(entry: ValidationErrorEntry): StaffField | null {
-  const key = entry.field.split('.')[0] ?? '';
-  return (STAFF_FIELDS as readonly string[]).includes(key) ? (key as StaffField) : null;
 }
 
 const EMPLOYMENT_OPTIONS = (Object.keys(EMPLOYMENT_TYPE_LABELS) as EmploymentType[]).map((value) => ({
@@ -169,7 +108,6 @@ function StaffForm({
   const [checked, setChecked] = useState(false);
   const [serverErrors, setServerErrors] = useState<StaffFormErrors>({});
   const [failure, setFailure] = useState<ReactNode>(null);
-  const failureRef = useRef<HTMLDivElement>(null);
 
   // The accounts to link to: only for those who may see the tenant's users.
   const mayListUsers = can('tenant_users.read');
@@ -192,9 +130,6 @@ function StaffForm({
 
   const dirty = changedStaffFields(base ?? emptyStaff, values).length > 0;
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
-  useEffect(() => {
-    if (failure) failureRef.current?.focus();
-  }, [failure]);
 
   const set = <K extends keyof StaffFormValues>(field: K, value: StaffFormValues[K]) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -223,34 +158,16 @@ function StaffForm({
       return;
     }
     if (error.status === 422 && error.validationErrors.length > 0) {
-      const byField: StaffFormErrors = {};
-      const others: ValidationErrorEntry[] = [];
-      for (const entry of error.validationErrors) {
-        const field = formFieldOf(entry);
-        if (field) byField[field] ??= entry.message;
-        else others.push(entry);
-      }
+      const { byField, others, first } = splitValidationErrors(STAFF_FIELDS, error.validationErrors);
       setServerErrors(byField);
-      const first = STAFF_FIELDS.find((field) => byField[field]);
-      if (others.length > 0) {
-        setFailure(
-          <ul className="list-none">
-            {others.map((entry) => (
-              <li key={`${entry.field}:${entry.message}`}>
-                {fieldLabel(entry.field.split('.')[0] ?? '')}: {entry.message}
-              </li>
-            ))}
-          </ul>,
-        );
-      } else if (first) {
-        focusField(first);
-      }
+      if (others.length > 0) setFailure(<ValidationErrorList entries={others} />);
+      else if (first) focusField(fieldId(first));
       return;
     }
     if (error.status === 409) {
       // The chosen account is already another staff member's.
       setServerErrors({ user_id: error.message });
-      focusField('user_id');
+      focusField(fieldId('user_id'));
       return;
     }
     if (error.status === 404 && base) {
@@ -269,7 +186,7 @@ function StaffForm({
     setChecked(true);
     const firstInvalid = STAFF_FIELDS.find((field) => validateStaffForm(values)[field]);
     if (firstInvalid) {
-      focusField(firstInvalid);
+      focusField(fieldId(firstInvalid));
       return;
     }
     try {
@@ -465,31 +382,8 @@ function StaffForm({
         />
       </fieldset>
 
-      {failure && (
-        <div ref={failureRef} tabIndex={-1} className="outline-none">
-          <Alert variant="error" title="保存できませんでした">
-            {failure}
-          </Alert>
-        </div>
-      )}
-
-      <DialogFooter
-        stack={false}
-        className="sticky -bottom-4 z-10 -mx-4 -mb-4 justify-end border-t bg-surface px-4 py-3 sm:-bottom-6 sm:-mx-6 sm:-mb-6 sm:px-6"
-      >
-        <Button
-          type="button"
-          variant="outline"
-          className="grow basis-0 sm:flex-none"
-          onClick={onCancel}
-          disabled={saving}
-        >
-          キャンセル
-        </Button>
-        <Button type="submit" className="grow basis-0 sm:flex-none" loading={saving}>
-          {base === null ? '登録する' : '保存する'}
-        </Button>
-      </DialogFooter>
+      <FormFailure message={failure} />
+      <FormFooter kind={mode.kind} saving={saving} onCancel={onCancel} />
     </form>
   );
 }
