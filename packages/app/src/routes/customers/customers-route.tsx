@@ -11,13 +11,11 @@ import {
   DropdownMenuTrigger,
   EmptyState,
   PageHeader,
-  Pagination,
   SearchInput,
-  Select,
 } from '@tsumiki/ui';
 import { ChevronDown, Download, Plus, SearchX, Upload, Users } from 'lucide-react';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { api } from '../../app/api';
 import { listRouteLoader, revalidateOnPathChange } from '../../app/prefetch';
 import { useToast } from '../../app/toasts';
@@ -27,24 +25,38 @@ import {
   CUSTOMER_PAGE_SIZE,
   CUSTOMER_SORT_LABELS,
   CUSTOMER_SORTS,
-  type CustomerListState,
   type CustomerSort,
   customerListQuery,
+  DEFAULT_CUSTOMER_LIST_STATE,
   defaultOrder,
   isFiltered,
   parseCustomerListState,
-  type SortOrder,
   serializeCustomerListState,
 } from '../../features/customers/customer-list-state';
 import { formatCustomerTotal } from '../../features/customers/format';
 import { saveFile } from '../../features/customers/save-file';
 import { useTenantApi } from '../../features/customers/use-tenant-api';
+import {
+  ListPagination,
+  type ListSort,
+  ListTotal,
+  SortControls,
+  type SortOptions,
+  tableSort,
+} from '../../features/lists/list-controls';
+import { useListUrlState, usePageInRange } from '../../features/lists/list-url-state';
 import { formatTenantDate } from '../../lib/format';
 
-const ORDER_LABELS: Record<CustomerSort, Record<SortOrder, string>> = {
-  last_name_kana: { asc: 'ア → ン', desc: 'ン → ア' },
-  created_at: { asc: '古い順', desc: '新しい順' },
-  updated_at: { asc: '古い順', desc: '新しい順' },
+const SORT_OPTIONS: SortOptions<CustomerSort> = {
+  sorts: CUSTOMER_SORTS,
+  sortLabels: CUSTOMER_SORT_LABELS,
+  orderLabels: {
+    last_name_kana: { asc: 'ア → ン', desc: 'ン → ア' },
+    created_at: { asc: '古い順', desc: '新しい順' },
+    updated_at: { asc: '古い順', desc: '新しい順' },
+  },
+  defaultOrder,
+  defaultSort: DEFAULT_CUSTOMER_LIST_STATE.sort,
 };
 
 /**
@@ -104,8 +116,8 @@ export const shouldRevalidate = revalidateOnPathChange;
 /** /customers: search, filter, sort and page the customers; everything in the URL. */
 export function Component() {
   const { api, tenantId } = useTenantApi();
-  const [params, setParams] = useSearchParams();
-  const state = useMemo(() => parseCustomerListState(params), [params]);
+  const list = useListUrlState(parseCustomerListState, serializeCustomerListState);
+  const { state, update } = list;
   const navigate = useNavigate();
   const location = useLocation();
   const { toast } = useToast();
@@ -124,17 +136,14 @@ export function Component() {
   });
   const exportCsv = useMutation(exportCustomersMutationOptions(api, tenantId));
 
-  const update = (patch: Partial<CustomerListState>, options: { replace?: boolean } = {}) =>
-    setParams(serializeCustomerListState({ ...state, ...patch }), { replace: options.replace ?? false });
-
-  // A page past the end (after deletions, or an old link) moves to the last page.
   const data = customers.isError ? undefined : customers.data;
-  const lastPage = data ? Math.max(1, Math.ceil(data.total / CUSTOMER_PAGE_SIZE)) : 1;
-  useEffect(() => {
-    if (data && !customers.isPlaceholderData && data.customers.length === 0 && state.page > lastPage) {
-      setParams(serializeCustomerListState({ ...state, page: lastPage }), { replace: true });
-    }
-  }, [data, customers.isPlaceholderData, state, lastPage, setParams]);
+  usePageInRange(
+    list,
+    CUSTOMER_PAGE_SIZE,
+    data && { total: data.total, rows: data.customers },
+    customers.isPlaceholderData,
+  );
+  const sortBy = (sort: ListSort<CustomerSort>) => update({ ...sort, page: 1 });
 
   const listSearch = location.search;
   const columns = useMemo<DataTableColumn<Customer>[]>(
@@ -293,41 +302,17 @@ export function Component() {
             update({ company: query, page: 1 }, { replace: true });
           }}
         />
-        <div className="grid grid-cols-2 gap-3 md:flex md:items-end">
-          <Select
-            label="並べ替え"
-            hideLabel
-            placeholder={false}
-            className="md:w-48"
-            options={CUSTOMER_SORTS.map((sort) => ({ value: sort, label: CUSTOMER_SORT_LABELS[sort] }))}
-            value={state.sort}
-            onChange={(event) => {
-              const sort = event.target.value as CustomerSort;
-              update({ sort, order: defaultOrder(sort), page: 1 });
-            }}
-          />
-          <Select
-            label="並び順"
-            hideLabel
-            placeholder={false}
-            className="md:w-32"
-            options={(['asc', 'desc'] as const).map((order) => ({
-              value: order,
-              label: ORDER_LABELS[state.sort][order],
-            }))}
-            value={state.order}
-            onChange={(event) => update({ order: event.target.value as SortOrder, page: 1 })}
-          />
-        </div>
+        <SortControls
+          options={SORT_OPTIONS}
+          value={state}
+          onChange={sortBy}
+          className="grid grid-cols-2 gap-3 md:flex md:items-end"
+          sortClassName="md:w-48"
+          orderClassName="md:w-32"
+        />
       </search>
 
-      <p
-        aria-live="polite"
-        className="min-h-5 text-sm text-muted-foreground tabular-nums"
-        data-testid="customer-total"
-      >
-        {summary}
-      </p>
+      <ListTotal testId="customer-total">{summary}</ListTotal>
 
       <DataTable
         caption="顧客一覧"
@@ -335,11 +320,7 @@ export function Component() {
         rows={data?.customers ?? []}
         getRowId={(customer) => customer.id}
         getRowLabel={customerName}
-        sort={{ by: state.sort, order: state.order }}
-        onSortChange={(sort) => {
-          const next = (sort?.by ?? 'updated_at') as CustomerSort;
-          update({ sort: next, order: sort?.order ?? defaultOrder(next), page: 1 });
-        }}
+        {...tableSort(SORT_OPTIONS, state, sortBy)}
         onRowClick={(customer) => navigate(`/customers/${customer.id}`, { state: { listSearch } })}
         loading={customers.isPending || (customers.isFetching && customers.isPlaceholderData)}
         loadingRowCount={8}
@@ -389,19 +370,14 @@ export function Component() {
         }
       />
 
-      {data && data.total > 0 && (
-        <Pagination
-          page={state.page}
-          pageSize={CUSTOMER_PAGE_SIZE}
-          total={data.total}
-          showRange={!data.total_capped}
-          disabled={customers.isFetching}
-          onPageChange={(page) => {
-            update({ page });
-            window.scrollTo({ top: 0 });
-          }}
-        />
-      )}
+      <ListPagination
+        page={state.page}
+        pageSize={CUSTOMER_PAGE_SIZE}
+        total={data?.total}
+        showRange={!data?.total_capped}
+        disabled={customers.isFetching}
+        onPageChange={(page) => update({ page })}
+      />
 
       <Suspense fallback={null}>
         {createOpened ? (

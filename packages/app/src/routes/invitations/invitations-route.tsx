@@ -11,12 +11,10 @@ import {
   type DataTableColumn,
   EmptyState,
   PageHeader,
-  Pagination,
   Select,
 } from '@tsumiki/ui';
 import { MailPlus, SearchX } from 'lucide-react';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { lazy, Suspense, useState } from 'react';
 import { api } from '../../app/api';
 import { appRoutes } from '../../app/paths';
 import { listRouteLoader, revalidateOnPathChange } from '../../app/prefetch';
@@ -26,13 +24,14 @@ import { isFeatureEnabled, useFeatureFlags } from '../../features/feature-flags'
 import {
   INVITATION_PAGE_SIZE,
   INVITATION_STATUSES,
-  type InvitationListState,
   type InvitationStatus,
   invitationListQuery,
   parseInvitationListState,
   serializeInvitationListState,
 } from '../../features/invitations/invitation-list-state';
 import { recipientLabel } from '../../features/invitations/recipient';
+import { ListPagination, ListTotal } from '../../features/lists/list-controls';
+import { useListUrlState, usePageInRange } from '../../features/lists/list-url-state';
 import { isFeatureOff } from '../../features/sessions/feature-off';
 import { formatCount, formatTenantDateTime } from '../../lib/format';
 import { useSignedIn } from '../../session/session';
@@ -100,8 +99,8 @@ function InvitationsScreen() {
   const tenantId = tenant?.tenant_id;
   const { can } = usePermissions();
   const { toast } = useToast();
-  const [params, setParams] = useSearchParams();
-  const state = useMemo(() => parseInvitationListState(params), [params]);
+  const list = useListUrlState(parseInvitationListState, serializeInvitationListState);
+  const { state, update } = list;
   const [createOpen, setCreateOpen] = useState(false);
   const [createOpened, setCreateOpened] = useState(false);
   const [pending, setPending] = useState<PendingAction | null>(null);
@@ -116,17 +115,13 @@ function InvitationsScreen() {
     meta: { errorDisplay: 'inline' },
   });
 
-  const update = (patch: Partial<InvitationListState>) =>
-    setParams(serializeInvitationListState({ ...state, ...patch }));
-
-  // A page past the end (after deletions, or an old link) moves to the last page.
   const data = invitations.isError ? undefined : invitations.data;
-  const lastPage = data ? Math.max(1, Math.ceil(data.total / INVITATION_PAGE_SIZE)) : 1;
-  useEffect(() => {
-    if (data && !invitations.isPlaceholderData && data.invitations.length === 0 && state.page > lastPage) {
-      setParams(serializeInvitationListState({ ...state, page: lastPage }), { replace: true });
-    }
-  }, [data, invitations.isPlaceholderData, state, lastPage, setParams]);
+  usePageInRange(
+    list,
+    INVITATION_PAGE_SIZE,
+    data && { total: data.total, rows: data.invitations },
+    invitations.isPlaceholderData,
+  );
 
   const canWrite = can('invitations.write');
   const canDelete = can('invitations.delete');
@@ -282,13 +277,7 @@ function InvitationsScreen() {
         />
       </search>
 
-      <p
-        aria-live="polite"
-        className="min-h-5 text-sm text-muted-foreground tabular-nums"
-        data-testid="invitation-total"
-      >
-        {summary}
-      </p>
+      <ListTotal testId="invitation-total">{summary}</ListTotal>
 
       <DataTable
         caption="招待の一覧"
@@ -336,18 +325,13 @@ function InvitationsScreen() {
         }
       />
 
-      {data && data.total > 0 && (
-        <Pagination
-          page={state.page}
-          pageSize={INVITATION_PAGE_SIZE}
-          total={data.total}
-          disabled={invitations.isFetching}
-          onPageChange={(page) => {
-            update({ page });
-            window.scrollTo({ top: 0 });
-          }}
-        />
-      )}
+      <ListPagination
+        page={state.page}
+        pageSize={INVITATION_PAGE_SIZE}
+        total={data?.total}
+        disabled={invitations.isFetching}
+        onPageChange={(page) => update({ page })}
+      />
 
       <ConfirmDialog
         open={pending !== null}

@@ -9,14 +9,13 @@ import {
   type DataTableColumn,
   EmptyState,
   PageHeader,
-  Pagination,
   SearchInput,
   Select,
   TextField,
 } from '@tsumiki/ui';
 import { Package, Pencil, Plus, SearchX, Trash2 } from 'lucide-react';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { Link, type LoaderFunctionArgs, useSearchParams } from 'react-router-dom';
+import { lazy, Suspense, useState } from 'react';
+import { Link, type LoaderFunctionArgs } from 'react-router-dom';
 import { api } from '../../app/api';
 import { appRoutes } from '../../app/paths';
 import { listRouteLoader, revalidateOnPathChange } from '../../app/prefetch';
@@ -26,6 +25,15 @@ import { FeatureOffScreen, PermissionDeniedScreen } from '../../features/access/
 import { useTenantApi } from '../../features/customers/use-tenant-api';
 import { isFeatureEnabled, useFeatureFlags } from '../../features/feature-flags';
 import {
+  ListPagination,
+  type ListSort,
+  ListTotal,
+  SortControls,
+  type SortOptions,
+  tableSort,
+} from '../../features/lists/list-controls';
+import { useListUrlState, usePageInRange } from '../../features/lists/list-url-state';
+import {
   formatYen,
   PRODUCT_STATUS_LABELS,
   type Product,
@@ -34,6 +42,7 @@ import {
 } from '../../features/products/product-form';
 import type { ProductFormMode } from '../../features/products/product-form-dialog';
 import {
+  DEFAULT_PRODUCT_LIST_STATE,
   defaultProductOrder,
   isProductListFiltered,
   PRODUCT_ORDER_LABELS,
@@ -45,13 +54,20 @@ import {
   type ProductSort,
   parseProductListState,
   productListQuery,
-  type SortOrder,
   serializeProductListState,
 } from '../../features/products/product-list-state';
 import { isFeatureOff } from '../../features/sessions/feature-off';
 import { formatCount } from '../../lib/format';
 
 const title = appRoutes.products.title;
+
+const SORT_OPTIONS: SortOptions<ProductSort> = {
+  sorts: PRODUCT_SORTS,
+  sortLabels: PRODUCT_SORT_LABELS,
+  orderLabels: PRODUCT_ORDER_LABELS,
+  defaultOrder: defaultProductOrder,
+  defaultSort: DEFAULT_PRODUCT_LIST_STATE.sort,
+};
 
 // The dialog loads the first time it opens: the list stays within the route budget.
 const ProductFormDialog = lazy(() =>
@@ -86,8 +102,8 @@ function ProductsScreen() {
   const canWrite = can('products.write');
   const canDelete = can('products.delete');
   const { toast } = useToast();
-  const [params, setParams] = useSearchParams();
-  const state = useMemo(() => parseProductListState(params), [params]);
+  const list = useListUrlState(parseProductListState, serializeProductListState);
+  const { params, state, update } = list;
   const [searchKey, setSearchKey] = useState(0);
   const [form, setForm] = useState<{ open: boolean; mode: ProductFormMode } | null>(null);
   const [deleting, setDeleting] = useState<Product | null>(null);
@@ -103,20 +119,11 @@ function ProductsScreen() {
     meta: { errorDisplay: 'inline' },
   });
 
-  const update = (patch: Partial<ProductListState>, options: { replace?: boolean } = {}) =>
-    setParams(serializeProductListState({ ...state, ...patch }), { replace: options.replace ?? false });
-
   const data = query.isError ? undefined : query.data;
   const rows = data?.products ?? [];
   const total = data?.total ?? 0;
-
-  // A page past the end (after deletions, or an old link) moves to the last page.
-  const lastPage = Math.max(1, Math.ceil(total / PRODUCT_PAGE_SIZE));
-  useEffect(() => {
-    if (data && !listed.isPlaceholderData && data.products.length === 0 && state.page > lastPage) {
-      setParams(serializeProductListState({ ...state, page: lastPage }), { replace: true });
-    }
-  }, [data, listed.isPlaceholderData, state, lastPage, setParams]);
+  usePageInRange(list, PRODUCT_PAGE_SIZE, data && { total, rows }, listed.isPlaceholderData);
+  const sortBy = (sort: ListSort<ProductSort>) => update({ ...sort, page: 1 });
 
   const openForm = (mode: ProductFormMode) => setForm({ open: true, mode });
   const detailHref = (product: Product) => `${appRoutes.products.path}/${product.id}`;
@@ -339,41 +346,17 @@ function ProductsScreen() {
           value={state.status}
           onChange={(event) => update({ status: event.target.value as ProductListState['status'], page: 1 })}
         />
-        <div className="grid grid-cols-2 gap-3 md:col-span-3 lg:col-span-1 lg:flex lg:items-end">
-          <Select
-            label="並べ替え"
-            hideLabel
-            placeholder={false}
-            className="lg:w-48"
-            options={PRODUCT_SORTS.map((sort) => ({ value: sort, label: PRODUCT_SORT_LABELS[sort] }))}
-            value={state.sort}
-            onChange={(event) => {
-              const sort = event.target.value as ProductSort;
-              update({ sort, order: defaultProductOrder(sort), page: 1 });
-            }}
-          />
-          <Select
-            label="並び順"
-            hideLabel
-            placeholder={false}
-            className="lg:w-32"
-            options={(['asc', 'desc'] as const).map((order) => ({
-              value: order,
-              label: PRODUCT_ORDER_LABELS[state.sort][order],
-            }))}
-            value={state.order}
-            onChange={(event) => update({ order: event.target.value as SortOrder, page: 1 })}
-          />
-        </div>
+        <SortControls
+          options={SORT_OPTIONS}
+          value={state}
+          onChange={sortBy}
+          className="grid grid-cols-2 gap-3 md:col-span-3 lg:col-span-1 lg:flex lg:items-end"
+          sortClassName="lg:w-48"
+          orderClassName="lg:w-32"
+        />
       </search>
 
-      <p
-        aria-live="polite"
-        className="min-h-5 text-sm text-muted-foreground tabular-nums"
-        data-testid="products-total"
-      >
-        {summary}
-      </p>
+      <ListTotal testId="products-total">{summary}</ListTotal>
 
       <DataTable
         caption="商品一覧"
@@ -381,11 +364,7 @@ function ProductsScreen() {
         rows={pageRows}
         getRowId={(product) => product.id}
         getRowLabel={(product) => product.name}
-        sort={{ by: state.sort, order: state.order }}
-        onSortChange={(sort) => {
-          const next = (sort?.by ?? 'name_kana') as ProductSort;
-          update({ sort: next, order: sort?.order ?? defaultProductOrder(next), page: 1 });
-        }}
+        {...tableSort(SORT_OPTIONS, state, sortBy)}
         loading={query.isPending || (query.isFetching && query.isPlaceholderData)}
         loadingRowCount={6}
         error={query.isError ? query.error.message : undefined}
@@ -416,18 +395,13 @@ function ProductsScreen() {
         }
       />
 
-      {total > 0 ? (
-        <Pagination
-          page={state.page}
-          pageSize={PRODUCT_PAGE_SIZE}
-          total={total}
-          disabled={query.isFetching}
-          onPageChange={(page) => {
-            update({ page });
-            window.scrollTo({ top: 0 });
-          }}
-        />
-      ) : null}
+      <ListPagination
+        page={state.page}
+        pageSize={PRODUCT_PAGE_SIZE}
+        total={total}
+        disabled={query.isFetching}
+        onPageChange={(page) => update({ page })}
+      />
 
       <ConfirmDialog
         open={deleting !== null}

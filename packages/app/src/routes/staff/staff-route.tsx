@@ -10,13 +10,11 @@ import {
   type DataTableColumn,
   EmptyState,
   PageHeader,
-  Pagination,
   SearchInput,
   Select,
 } from '@tsumiki/ui';
 import { IdCard, Pencil, Plus, SearchX, Trash2 } from 'lucide-react';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { lazy, Suspense, useState } from 'react';
 import { api } from '../../app/api';
 import { appRoutes } from '../../app/paths';
 import { listRouteLoader, revalidateOnPathChange } from '../../app/prefetch';
@@ -25,14 +23,23 @@ import { PERMISSION_DENIED_REASON, usePermissions } from '../../features/access/
 import { FeatureOffScreen, PermissionDeniedScreen } from '../../features/access/screen-states';
 import { useTenantApi } from '../../features/customers/use-tenant-api';
 import { isFeatureEnabled, useFeatureFlags } from '../../features/feature-flags';
+import {
+  ListPagination,
+  type ListSort,
+  ListTotal,
+  SortControls,
+  type SortOptions,
+  tableSort,
+} from '../../features/lists/list-controls';
+import { useListUrlState, usePageInRange } from '../../features/lists/list-url-state';
 import { isFeatureOff } from '../../features/sessions/feature-off';
 import type { StaffMember } from '../../features/staff/staff-form';
 import type { StaffFormMode } from '../../features/staff/staff-form-dialog';
 import {
+  DEFAULT_STAFF_LIST_STATE,
   defaultStaffOrder,
   isStaffListFiltered,
   parseStaffListState,
-  type SortOrder,
   STAFF_PAGE_SIZE,
   STAFF_SORT_LABELS,
   STAFF_SORTS,
@@ -49,11 +56,17 @@ import { formatCount } from '../../lib/format';
 
 const title = appRoutes.staff.title;
 
-const ORDER_LABELS: Record<StaffSort, Record<SortOrder, string>> = {
-  last_name_kana: { asc: 'ア → ン', desc: 'ン → ア' },
-  department: { asc: 'ア → ン', desc: 'ン → ア' },
-  hire_date: { asc: '古い順', desc: '新しい順' },
-  created_at: { asc: '古い順', desc: '新しい順' },
+const SORT_OPTIONS: SortOptions<StaffSort> = {
+  sorts: STAFF_SORTS,
+  sortLabels: STAFF_SORT_LABELS,
+  orderLabels: {
+    last_name_kana: { asc: 'ア → ン', desc: 'ン → ア' },
+    department: { asc: 'ア → ン', desc: 'ン → ア' },
+    hire_date: { asc: '古い順', desc: '新しい順' },
+    created_at: { asc: '古い順', desc: '新しい順' },
+  },
+  defaultOrder: defaultStaffOrder,
+  defaultSort: DEFAULT_STAFF_LIST_STATE.sort,
 };
 
 const STATUS_CHIP: Record<StaffStatus, 'success' | 'warning' | 'default'> = {
@@ -89,8 +102,8 @@ function StaffScreen() {
   const canWrite = can('staff.write');
   const canDelete = can('staff.delete');
   const { toast } = useToast();
-  const [params, setParams] = useSearchParams();
-  const state = useMemo(() => parseStaffListState(params), [params]);
+  const list = useListUrlState(parseStaffListState, serializeStaffListState);
+  const { state, update } = list;
   const [searchKey, setSearchKey] = useState(0);
   const [form, setForm] = useState<{ open: boolean; mode: StaffFormMode } | null>(null);
   const [deleting, setDeleting] = useState<StaffMember | null>(null);
@@ -105,17 +118,14 @@ function StaffScreen() {
     meta: { errorDisplay: 'inline' },
   });
 
-  const update = (patch: Partial<StaffListState>, options: { replace?: boolean } = {}) =>
-    setParams(serializeStaffListState({ ...state, ...patch }), { replace: options.replace ?? false });
-
-  // A page past the end (after deletions, or an old link) moves to the last page.
   const data = staff.isError ? undefined : staff.data;
-  const lastPage = data ? Math.max(1, Math.ceil(data.total / STAFF_PAGE_SIZE)) : 1;
-  useEffect(() => {
-    if (data && !staff.isPlaceholderData && data.staff.length === 0 && state.page > lastPage) {
-      setParams(serializeStaffListState({ ...state, page: lastPage }), { replace: true });
-    }
-  }, [data, staff.isPlaceholderData, state, lastPage, setParams]);
+  usePageInRange(
+    list,
+    STAFF_PAGE_SIZE,
+    data && { total: data.total, rows: data.staff },
+    staff.isPlaceholderData,
+  );
+  const sortBy = (sort: ListSort<StaffSort>) => update({ ...sort, page: 1 });
 
   const openForm = (mode: StaffFormMode) => setForm({ open: true, mode });
 
@@ -294,41 +304,17 @@ function StaffScreen() {
           value={state.status}
           onChange={(event) => update({ status: event.target.value as StaffListState['status'], page: 1 })}
         />
-        <div className="grid grid-cols-2 gap-3 md:flex md:items-end">
-          <Select
-            label="並べ替え"
-            hideLabel
-            placeholder={false}
-            className="md:w-52"
-            options={STAFF_SORTS.map((sort) => ({ value: sort, label: STAFF_SORT_LABELS[sort] }))}
-            value={state.sort}
-            onChange={(event) => {
-              const sort = event.target.value as StaffSort;
-              update({ sort, order: defaultStaffOrder(sort), page: 1 });
-            }}
-          />
-          <Select
-            label="並び順"
-            hideLabel
-            placeholder={false}
-            className="md:w-32"
-            options={(['asc', 'desc'] as const).map((order) => ({
-              value: order,
-              label: ORDER_LABELS[state.sort][order],
-            }))}
-            value={state.order}
-            onChange={(event) => update({ order: event.target.value as SortOrder, page: 1 })}
-          />
-        </div>
+        <SortControls
+          options={SORT_OPTIONS}
+          value={state}
+          onChange={sortBy}
+          className="grid grid-cols-2 gap-3 md:flex md:items-end"
+          sortClassName="md:w-52"
+          orderClassName="md:w-32"
+        />
       </search>
 
-      <p
-        aria-live="polite"
-        className="min-h-5 text-sm text-muted-foreground tabular-nums"
-        data-testid="staff-total"
-      >
-        {summary}
-      </p>
+      <ListTotal testId="staff-total">{summary}</ListTotal>
 
       <DataTable
         caption="スタッフ一覧"
@@ -336,11 +322,7 @@ function StaffScreen() {
         rows={data?.staff ?? []}
         getRowId={(member) => member.id}
         getRowLabel={staffName}
-        sort={{ by: state.sort, order: state.order }}
-        onSortChange={(sort) => {
-          const next = (sort?.by ?? 'last_name_kana') as StaffSort;
-          update({ sort: next, order: sort?.order ?? defaultStaffOrder(next), page: 1 });
-        }}
+        {...tableSort(SORT_OPTIONS, state, sortBy)}
         loading={staff.isPending || (staff.isFetching && staff.isPlaceholderData)}
         loadingRowCount={6}
         error={staff.isError ? staff.error.message : undefined}
@@ -371,18 +353,13 @@ function StaffScreen() {
         }
       />
 
-      {data && data.total > 0 ? (
-        <Pagination
-          page={state.page}
-          pageSize={STAFF_PAGE_SIZE}
-          total={data.total}
-          disabled={staff.isFetching}
-          onPageChange={(page) => {
-            update({ page });
-            window.scrollTo({ top: 0 });
-          }}
-        />
-      ) : null}
+      <ListPagination
+        page={state.page}
+        pageSize={STAFF_PAGE_SIZE}
+        total={data?.total}
+        disabled={staff.isFetching}
+        onPageChange={(page) => update({ page })}
+      />
 
       <ConfirmDialog
         open={deleting !== null}

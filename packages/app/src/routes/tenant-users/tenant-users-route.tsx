@@ -14,13 +14,11 @@ import {
   type DataTableColumn,
   EmptyState,
   PageHeader,
-  Pagination,
   SearchInput,
   Select,
 } from '@tsumiki/ui';
 import { SearchX, ShieldUser, UserPlus } from 'lucide-react';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { lazy, Suspense, useState } from 'react';
 import { api } from '../../app/api';
 import { appRoutes } from '../../app/paths';
 import { listRouteLoader, revalidateOnPathChange } from '../../app/prefetch';
@@ -29,6 +27,8 @@ import { useToast } from '../../app/toasts';
 import { PERMISSION_DENIED_REASON, usePermissions } from '../../features/access/permissions';
 import { FeatureOffScreen, PermissionDeniedScreen } from '../../features/access/screen-states';
 import { isFeatureEnabled, useFeatureFlags } from '../../features/feature-flags';
+import { ListPagination, ListTotal } from '../../features/lists/list-controls';
+import { useListUrlState, usePageInRange } from '../../features/lists/list-url-state';
 import { isFeatureOff } from '../../features/sessions/feature-off';
 import { RolesOverview } from '../../features/tenant-users/roles-overview';
 import {
@@ -78,8 +78,8 @@ function TenantUsersScreen() {
   const { can } = usePermissions();
   const canWrite = can('tenant_users.write');
   const { toast } = useToast();
-  const [params, setParams] = useSearchParams();
-  const state = useMemo(() => parseTenantUserListState(params), [params]);
+  const list = useListUrlState(parseTenantUserListState, serializeTenantUserListState);
+  const { state, update } = list;
   const [searchKey, setSearchKey] = useState(0);
   const [addOpen, setAddOpen] = useState(false);
   const [addOpened, setAddOpened] = useState(false);
@@ -99,16 +99,13 @@ function TenantUsersScreen() {
     networkMode: 'always',
   });
 
-  const update = (patch: Partial<TenantUserListState>, options: { replace?: boolean } = {}) =>
-    setParams(serializeTenantUserListState({ ...state, ...patch }), { replace: options.replace ?? false });
-
   const data = users.isError ? undefined : users.data;
-  const lastPage = data ? Math.max(1, Math.ceil(data.total / TENANT_USER_PAGE_SIZE)) : 1;
-  useEffect(() => {
-    if (data && !users.isPlaceholderData && data.users.length === 0 && state.page > lastPage) {
-      setParams(serializeTenantUserListState({ ...state, page: lastPage }), { replace: true });
-    }
-  }, [data, users.isPlaceholderData, state, lastPage, setParams]);
+  usePageInRange(
+    list,
+    TENANT_USER_PAGE_SIZE,
+    data && { total: data.total, rows: data.users },
+    users.isPlaceholderData,
+  );
 
   const isLastAdmin = (user: TenantUser) =>
     user.role === 'admin' && user.status === 'active' && admins.data?.total === 1;
@@ -303,13 +300,7 @@ function TenantUsersScreen() {
         />
       </search>
 
-      <p
-        aria-live="polite"
-        className="min-h-5 text-sm text-muted-foreground tabular-nums"
-        data-testid="tenant-user-total"
-      >
-        {summary}
-      </p>
+      <ListTotal testId="tenant-user-total">{summary}</ListTotal>
 
       <DataTable
         caption="ユーザー一覧"
@@ -349,18 +340,13 @@ function TenantUsersScreen() {
         }
       />
 
-      {data && data.total > 0 ? (
-        <Pagination
-          page={state.page}
-          pageSize={TENANT_USER_PAGE_SIZE}
-          total={data.total}
-          disabled={users.isFetching}
-          onPageChange={(page) => {
-            update({ page });
-            window.scrollTo({ top: 0 });
-          }}
-        />
-      ) : null}
+      <ListPagination
+        page={state.page}
+        pageSize={TENANT_USER_PAGE_SIZE}
+        total={data?.total}
+        disabled={users.isFetching}
+        onPageChange={(page) => update({ page })}
+      />
 
       <RolesOverview />
 
