@@ -1,17 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import pg from 'pg';
-import { demo } from './support';
-
-/** Serious and critical axe violations on what is on screen now (an open dialog included). */
-async function expectNoSeriousA11yViolations(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${where}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
+import { demo, expectNoSeriousA11yViolations } from './support';
 
 async function signIn(page: Page) {
   await page.goto('/');

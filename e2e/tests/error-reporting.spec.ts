@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import pg from 'pg';
-import { demo } from './support';
+import { demo, expectNoSeriousA11yViolations } from './support';
 
 // The service worker would answer the chunk requests from its cache, out of page.route's reach.
 test.use({ serviceWorkers: 'block' });
@@ -101,10 +100,7 @@ test('a render crash while offline: crash screen, kept across a reload, stored o
   await expect(crash.getByRole('button', { name: '再読み込み' })).toBeVisible();
   const errorId = (await crash.locator('[data-slot="crash-screen-error-id"]').textContent())?.trim() ?? '';
   expect(errorId).not.toBe('');
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(
-    axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
-  ).toEqual([]);
+  await expectNoSeriousA11yViolations(page, 'crash');
   await page.screenshot({ path: testInfo.outputPath('crash-1440.png'), fullPage: true });
   await page.setViewportSize({ width: 375, height: 812 });
   await page.screenshot({ path: testInfo.outputPath('crash-375.png'), fullPage: true });
@@ -167,10 +163,7 @@ test('a route chunk a deployment removed: an offer to reload, not a crash', asyn
     offer.getByRole('heading', { level: 1, name: '新しいバージョンが公開されました' }),
   ).toBeVisible();
   await expect(page.getByText('アプリケーションエラー')).toHaveCount(0);
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(
-    axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
-  ).toEqual([]);
+  await expectNoSeriousA11yViolations(page, 'crash');
   await page.screenshot({ path: testInfo.outputPath('chunk-reload-1440.png'), fullPage: true });
   await page.setViewportSize({ width: 375, height: 812 });
   await page.screenshot({ path: testInfo.outputPath('chunk-reload-375.png'), fullPage: true });

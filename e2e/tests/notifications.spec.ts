@@ -1,17 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { demo } from './support';
+import { demo, expectNoSeriousA11yViolations } from './support';
 
 const baseURL = () => process.env.TSUMIKI_E2E_BASE_URL ?? '';
-
-/** Serious and critical axe violations on what is on screen now (an open popover included). */
-async function expectNoSeriousA11yViolations(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${where}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
 
 /** A browser of its own for one user (two users, two sets of cookies and storage). */
 async function signedInPage(browser: Browser, email: string, viewport = { width: 1440, height: 900 }) {

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import pg from 'pg';
-import { demo, setSessionRemaining } from './support';
+import { demo, expectNoSeriousA11yViolations, setSessionRemaining } from './support';
 
 /**
  * /session-manager and /profile, as a user of its own: the demo tenants have session management
@@ -86,12 +85,6 @@ async function signedInPage(
   await signIn(page, user.email, user.password);
   await expect(page.getByRole('heading', { name: 'ダッシュボード' })).toBeVisible();
   return page;
-}
-
-async function expectNoSeriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 test.describe.configure({ mode: 'serial' });

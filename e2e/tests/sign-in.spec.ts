@@ -1,17 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { countsFor, demo, setSessionRemaining } from './support';
+import { countsFor, demo, expectNoSeriousA11yViolations, setSessionRemaining } from './support';
 
 async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel('メールアドレス').fill(email);
   await page.getByLabel('パスワード').fill(password);
   await page.getByRole('button', { name: 'ログイン', exact: true }).click();
-}
-
-async function expectNoSeriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 test('the demo admin signs in, sees the real counts, and signs out', async ({ page }) => {

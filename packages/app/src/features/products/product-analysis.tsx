@@ -18,7 +18,7 @@ import { ChartColumn, RotateCw, Sparkles } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { PERMISSION_DENIED_REASON, usePermissions } from '../access/permissions';
 import { useTenantApi } from '../customers/use-tenant-api';
-import type { Product } from './product-form';
+import type { Product } from './product-display';
 
 type ProductAnalysis = components['schemas']['ProductAnalysis'];
 

@@ -6,11 +6,20 @@ import { characterCount, customerFieldMessages } from '../customers/customer-for
  * lengths, patterns) with the same Japanese wording as the customer and staff forms.
  */
 
-export type Product = components['schemas']['Product'];
 export type ProductInput = components['schemas']['ProductInput'];
 export type ProductUpdate = components['schemas']['ProductUpdate'];
-export type ProductStatus = components['schemas']['ProductStatus'];
-export type TaxRate = components['schemas']['TaxRate'];
+// What lists and pages show lives in product-display (no form code in their chunks); re-exported here.
+export {
+  formatYen,
+  PRODUCT_STATUS_LABELS,
+  type Product,
+  type ProductStatus,
+  priceWithTax,
+  TAX_RATE_LABELS,
+  type TaxRate,
+} from './product-display';
+
+import type { Product, ProductStatus, TaxRate } from './product-display';
 
 /** The fields a user edits, in the order of the form. */
 export const PRODUCT_FIELDS = [
@@ -44,16 +53,6 @@ export const PRODUCT_FIELD_LABELS: Record<ProductField, string> = {
   description: '説明',
 };
 
-export const PRODUCT_STATUS_LABELS: Record<ProductStatus, string> = {
-  active: '販売中',
-  discontinued: '販売終了',
-};
-
-export const TAX_RATE_LABELS: Record<TaxRate, string> = {
-  10: '10%',
-  8: '8%（軽減税率）',
-  0: '非課税',
-};
 export const TAX_RATES = [10, 8, 0] as const satisfies readonly TaxRate[];
 
 export interface ProductFormValues {
@@ -102,15 +101,6 @@ export function formValuesFromProduct(product: Product): ProductFormValues {
     tags: [...product.tags],
     description: product.description ?? '',
   };
-}
-
-/** The price with tax, rounded down to the yen (the usual way a clinic's receipt shows it). */
-export function priceWithTax(price: number, taxRate: TaxRate): number {
-  return Math.floor((price * (100 + taxRate)) / 100);
-}
-
-export function formatYen(value: number): string {
-  return `${value.toLocaleString('ja-JP')} 円`;
 }
 
 const KATAKANA = /^[ァ-ヶー・　 ]*$/u;

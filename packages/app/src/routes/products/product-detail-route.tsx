@@ -38,7 +38,7 @@ import {
   type Product,
   priceWithTax,
   TAX_RATE_LABELS,
-} from '../../features/products/product-form';
+} from '../../features/products/product-display';
 import { ProductFormDialog } from '../../features/products/product-form-dialog';
 import { formatTenantDateTime } from '../../lib/format';
 

@@ -39,7 +39,7 @@ import {
   type Product,
   priceWithTax,
   TAX_RATE_LABELS,
-} from '../../features/products/product-form';
+} from '../../features/products/product-display';
 import type { ProductFormMode } from '../../features/products/product-form-dialog';
 import {
   DEFAULT_PRODUCT_LIST_STATE,
