@@ -6,7 +6,7 @@
  */
 import type { Permission } from '../../platform/access/permissions';
 import type { TenantTransaction } from '../../platform/db/tenant-scope';
-import type { TextIndex } from '../../platform/search/text-index';
+import type { QueryVector, TextIndex } from '../../platform/search/text-index';
 
 export type TextSourceKind = 'document' | 'knowledge';
 
@@ -37,7 +37,7 @@ export function unreadableTextNote(kinds: readonly TextSourceKind[]): string | u
 }
 
 /** Names of sources by id, per kind, in the tenant. */
-export async function textSourceTitles(
+async function textSourceTitles(
   tx: TenantTransaction,
   kind: TextSourceKind,
   ids: readonly string[],
@@ -61,8 +61,22 @@ export async function textSourceTitles(
 }
 
 /** The screen where a source of `kind` is opened, found by `query`. */
-export function textSourceUrl(kind: TextSourceKind, query: string): string {
+function textSourceUrl(kind: TextSourceKind, query: string): string {
   return kind === 'document' ? `/documents?q=${encodeURIComponent(query)}` : '/knowledge-base';
+}
+
+/** `items` of one kind with their source's title; items whose source is gone since are dropped. */
+async function withTitles<T extends { sourceId: string }>(
+  tx: TenantTransaction,
+  kind: TextSourceKind,
+  items: readonly T[],
+): Promise<Array<T & { title: string; sourceType: TextMention['sourceType'] }>> {
+  const titles = await textSourceTitles(tx, kind, [...new Set(items.map((item) => item.sourceId))]);
+  const sourceType = kind === 'document' ? 'document' : 'knowledge_document';
+  return items.flatMap((item) => {
+    const title = titles.get(item.sourceId);
+    return title === undefined ? [] : [{ ...item, title, sourceType }];
+  });
 }
 
 /** Documents and knowledge-base documents of `kinds` whose text contains every term of `query`. */
@@ -77,22 +91,61 @@ export async function findMentions(
   const found: TextMention[] = [];
   for (const kind of options.kinds) {
     const { hits } = await textIndex.keyword(tx, { kind, query: trimmed, skip: 0, limit: options.limit });
-    const titles = await textSourceTitles(
-      tx,
-      kind,
-      hits.map((hit) => hit.sourceId),
-    );
-    for (const hit of hits) {
-      const title = titles.get(hit.sourceId);
-      if (title)
-        found.push({
-          sourceType: kind === 'document' ? 'document' : 'knowledge_document',
-          id: hit.sourceId,
-          title,
-          snippet: hit.snippet,
-          url: textSourceUrl(kind, trimmed),
-        });
+    for (const hit of await withTitles(tx, kind, hits)) {
+      found.push({
+        sourceType: hit.sourceType,
+        id: hit.sourceId,
+        title: hit.title,
+        snippet: hit.snippet,
+        url: textSourceUrl(kind, trimmed),
+      });
     }
   }
   return found.slice(0, options.limit);
+}
+
+export interface TitledPassage {
+  sourceType: TextMention['sourceType'];
+  id: string;
+  title: string;
+  text: string;
+  /** The source's screen, found by its title. */
+  url: string;
+}
+
+/**
+ * Passages close to `query` in each kind of `kinds` (retrieval with the question's `vector`, see
+ * TextIndex.embedQuery), those that `relevant` keeps, with their sources' titles.
+ */
+export async function findPassages(
+  tx: TenantTransaction,
+  textIndex: TextIndex,
+  query: string,
+  options: {
+    kinds: readonly TextSourceKind[];
+    vector: QueryVector | null;
+    limit: number;
+    relevant?: (text: string) => boolean;
+  },
+): Promise<TitledPassage[]> {
+  const found: TitledPassage[] = [];
+  for (const kind of options.kinds) {
+    const { passages } = await textIndex.retrieve(tx, {
+      kind,
+      query,
+      vector: options.vector,
+      limit: options.limit,
+    });
+    const kept = options.relevant ? passages.filter((passage) => options.relevant?.(passage.text)) : passages;
+    for (const passage of await withTitles(tx, kind, kept)) {
+      found.push({
+        sourceType: passage.sourceType,
+        id: passage.sourceId,
+        title: passage.title,
+        text: passage.text,
+        url: textSourceUrl(kind, passage.title),
+      });
+    }
+  }
+  return found;
 }

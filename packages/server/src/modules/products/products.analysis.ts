@@ -8,7 +8,7 @@ import { AppError, ValidationFailedError } from '../../platform/errors';
 import { contentCoverage } from '../../platform/search/fold';
 import type { QueryVector, TextIndex } from '../../platform/search/text-index';
 import { customerName } from '../customers/customers.service';
-import { readableTextKinds, textSourceTitles } from '../documents/documents.mentions';
+import { findPassages, readableTextKinds } from '../documents/documents.mentions';
 import { getProduct } from './products.service';
 import type { ProductRow } from './products.tables';
 
@@ -267,32 +267,18 @@ async function marketPassages(
   vector: QueryVector | null,
 ): Promise<MarketPassage[]> {
   const query = product.name;
-  const found: MarketPassage[] = [];
-  for (const kind of readableTextKinds(services.can)) {
-    const { passages } = await services.textIndex.retrieve(tx, {
-      kind,
-      query,
-      vector,
-      limit: MARKET_PASSAGES,
-    });
-    const relevant = passages.filter(
-      (passage) => contentCoverage(query, passage.text) >= MARKET_MIN_COVERAGE,
-    );
-    const titles = await textSourceTitles(tx, kind, [
-      ...new Set(relevant.map((passage) => passage.sourceId)),
-    ]);
-    for (const passage of relevant) {
-      const title = titles.get(passage.sourceId);
-      if (title === undefined) continue;
-      found.push({
-        type: kind === 'document' ? 'document' : 'knowledge_document',
-        id: passage.sourceId,
-        title,
-        text: passage.text,
-      });
-    }
-  }
-  return found.slice(0, MARKET_PASSAGES);
+  const found = await findPassages(tx, services.textIndex, query, {
+    kinds: readableTextKinds(services.can),
+    vector,
+    limit: MARKET_PASSAGES,
+    relevant: (text) => contentCoverage(query, text) >= MARKET_MIN_COVERAGE,
+  });
+  return found.slice(0, MARKET_PASSAGES).map((passage) => ({
+    type: passage.sourceType,
+    id: passage.id,
+    title: passage.title,
+    text: passage.text,
+  }));
 }
 
 export const MARKET_NOT_FOUND =

@@ -15,10 +15,9 @@ import type { TextIndex } from '../../platform/search/text-index';
 import { CustomerNotFoundError } from '../customers/customers.service';
 import {
   findMentions,
+  findPassages,
   readableTextKinds,
   type TextSourceKind,
-  textSourceTitles,
-  textSourceUrl,
   unreadableTextNote,
 } from '../documents/documents.mentions';
 import { planQuestions, synthesize } from './research.model';
@@ -127,34 +126,23 @@ async function researchWithModel(
     for (const question of questions) {
       // Embedded before the transaction: a slow provider holds no connection.
       const vector = await services.textIndex.embedQuery(question);
-      const passages = await inTenant(async (tx) => {
-        const sources: AiSource[] = [];
-        for (const kind of readableTextKinds(services.can)) {
-          const { passages: found } = await services.textIndex.retrieve(tx, {
-            kind,
-            query: question,
+      const passages = await inTenant(async (tx) =>
+        (
+          await findPassages(tx, services.textIndex, question, {
+            kinds: readableTextKinds(services.can),
             vector,
             limit: 3,
-          });
-          const titles = await textSourceTitles(
-            tx,
-            kind,
-            found.map((passage) => passage.sourceId),
-          );
-          for (const passage of found) {
-            const title = titles.get(passage.sourceId);
-            if (title)
-              sources.push({
-                type: kind === 'document' ? 'document' : 'knowledge_document',
-                id: passage.sourceId,
-                title,
-                excerpt: clip(passage.text, 400),
-                url: textSourceUrl(kind, title),
-              });
-          }
-        }
-        return sources;
-      });
+          })
+        ).map(
+          (passage): AiSource => ({
+            type: passage.sourceType,
+            id: passage.id,
+            title: passage.title,
+            excerpt: clip(passage.text, 400),
+            url: passage.url,
+          }),
+        ),
+      );
       for (const source of passages.slice(0, limit)) {
         if (!found.some((known) => known.id === source.id && known.excerpt === source.excerpt))
           found.push(source);
