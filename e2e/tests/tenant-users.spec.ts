@@ -141,6 +141,10 @@ test('the only administrator is not offered disabling themselves nor leaving the
   const dialog = admin.getByRole('dialog', { name: '役割と権限を編集' });
   await expect(dialog.getByRole('combobox', { name: '役割' })).toBeDisabled();
   await expect(dialog.getByText(/最後の管理者のため、役割は変えられません/)).toBeVisible();
+  // Nor can they take away their own right to manage users: the tenant would lose its administration.
+  await dialog.getByRole('checkbox', { name: 'ユーザーの登録・編集' }).click();
+  await expect(dialog.getByText(/「ユーザーの登録・編集」の権限は外せません/)).toBeVisible();
+  await expect(dialog.getByRole('button', { name: '保存する' })).toBeDisabled();
   await admin.keyboard.press('Escape');
 
   // The server refuses it anyway (409), and says why in Japanese.

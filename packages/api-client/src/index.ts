@@ -84,6 +84,6 @@ export {
   ROLE_LABELS,
   STAFF_STATUS_LABELS,
 } from './people-labels';
-export { ROLE_DEFAULT_PERMISSIONS } from './roles';
+export { ROLE_DEFAULT_PERMISSIONS, USER_ADMINISTRATION_PERMISSION } from './roles';
 export { normalizeRequestUrl } from './url';
 export { fieldLabels, formatValidationErrors, GENERIC_VALIDATION_MESSAGE } from './validation';

@@ -40,3 +40,10 @@ export const ROLE_DEFAULT_PERMISSIONS: Readonly<Record<Role, readonly Permission
     'knowledge.read',
   ],
 };
+
+/**
+ * The tenant always keeps an active admin holding this permission, so that somebody can still
+ * manage its users: the server refuses a change that would leave none (409 MEM_001), and the app
+ * says so before it is tried.
+ */
+export const USER_ADMINISTRATION_PERMISSION = 'tenant_users.write' satisfies Permission;

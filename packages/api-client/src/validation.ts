@@ -22,6 +22,8 @@ export const fieldLabels: Readonly<Record<string, string>> = {
   priority: '優先度',
   due_date: '期限',
   description: '説明',
+  // The request's whole body (missing, or not the object the operation takes).
+  body: '送信内容',
   // Some SPEC names are contract titles too (email, phone, content, type): the contract's wins.
   ...(contractFieldLabels as Readonly<Record<string, string>>),
 };

@@ -8,7 +8,6 @@ import { authRoutes } from './auth/routes';
 import { authIssuer, type Config } from './config';
 import { registerStaticApp } from './http/static-app';
 import { createApiHandlers } from './modules';
-import { serverVersion } from './paths';
 import { createAiProvider } from './platform/ai/create-provider';
 import type { Db } from './platform/db/database';
 import { DatabaseNotifications } from './platform/events/database-notifications';
@@ -22,6 +21,7 @@ import { registerApiRoutes } from './platform/http/api-routes';
 import { answerClientError, answerFrameworkError, installErrorHandling } from './platform/http/error-handler';
 import { createValidatorCompiler, loadOpenApiDocument, operationPolicies } from './platform/http/openapi';
 import { AUTH_PREFIX } from './platform/http/prefixes';
+import { acceptEmptyJsonBodies } from './platform/http/request-bodies';
 import { registerResponseHeaders, securityHeaderSet } from './platform/http/response-headers';
 import type { JobQueue } from './platform/jobs/jobs';
 import { createJobQueue } from './platform/jobs/pg-boss-queue';
@@ -110,6 +110,7 @@ export async function buildServer({
   await registerResponseHeaders(app);
 
   app.setValidatorCompiler(createValidatorCompiler());
+  acceptEmptyJsonBodies(app);
 
   await app.register(fastifyRateLimit, { global: false });
   installApiRateLimit(app, { authService, perMinute: config.apiRateLimitPerMinute });
@@ -149,7 +150,6 @@ export async function buildServer({
     policies,
     handlers: createApiHandlers({
       db,
-      version: serverVersion(),
       document,
       sessions: { now: now ?? (() => new Date()), sessionTtlSeconds: config.sessionTtlSeconds },
       databaseNotifications,

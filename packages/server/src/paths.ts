@@ -28,13 +28,6 @@ export const repoRoot: string | null = (() => {
 
 export const migrationsDir = join(packageRoot, 'migrations');
 
-export function serverVersion(): string {
-  const { version } = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as {
-    version: string;
-  };
-  return version;
-}
-
 /**
  * The OpenAPI document: openapi/openapi.yaml in the repository, else the Redocly bundle
  * dist/openapi.json made by the build (the same document; a test keeps them equal).

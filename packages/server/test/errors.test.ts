@@ -25,7 +25,8 @@ describe('error envelope and health', () => {
     const response = await server.get('/api/health');
     expect(response.statusCode).toBe(200);
     expectMatchesContract('getHealth', 200, response.json());
-    expect(response.json()).toEqual({ status: 'ok', database: 'ok', version: '0.1.0' });
+    // No version: anybody may ask, and the server's version would only help an attacker.
+    expect(response.json()).toEqual({ status: 'ok', database: 'ok' });
   });
 
   it('returns the request id both in X-Request-Id and in the envelope', async () => {
@@ -45,16 +46,35 @@ describe('error envelope and health', () => {
     expect((await server.get('/api/health')).headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('answers unknown /api routes and methods with a 404 RES_001 envelope', async () => {
+  it('answers unknown /api routes with a 404 RES_001 envelope', async () => {
     for (const response of [
       await server.get('/api/does-not-exist'),
-      await server.app.inject({ method: 'DELETE', url: '/api/customers' }),
+      await server.app.inject({ method: 'DELETE', url: '/api/nothing/here' }),
       await server.get('/api'),
     ]) {
       expect(response.statusCode).toBe(404);
       expectErrorEnvelope(response.json(), 'RES_001');
       expect(response.json().error.message).toBe('指定された API が見つかりません。');
     }
+  });
+
+  it('answers a method the contract does not declare on a known path with 405 and Allow', async () => {
+    for (const [method, url, allow] of [
+      ['DELETE', '/api/customers', 'GET, POST, HEAD'],
+      ['PATCH', '/api/customers/3b0c8a52-6c1e-4f7a-9d2b-8e4f5a6b7c8d', 'GET, PUT, DELETE, HEAD'],
+      // A fixed path wins over the parametric one that also matches it (/api/documents/{id}).
+      ['GET', '/api/documents/upload', 'POST'],
+      ['OPTIONS', '/api/health', 'GET, HEAD'],
+    ] as const) {
+      // Before authentication: the contract is public, the answer reveals nothing.
+      const response = await server.app.inject({ method, url });
+      expect(response.statusCode, `${method} ${url}`).toBe(405);
+      expect(response.headers.allow).toBe(allow);
+      expectErrorEnvelope(response.json(), 'VAL_002');
+      expect(response.json().error.message).toBe('この URL ではこのメソッドは使えません。');
+    }
+    // A declared method still goes on to its checks.
+    expect((await server.app.inject({ method: 'DELETE', url: '/api/customers/x' })).statusCode).toBe(401);
   });
 
   it('sends security headers with a CSP fit for the SPA', async () => {
@@ -71,6 +91,32 @@ describe('error envelope and health', () => {
     }
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['cache-control']).toBe('no-store');
+    // The older header says what frame-ancestors 'none' says, not SAMEORIGIN beside it.
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    // HSTS means something only over HTTPS: not sent over plain HTTP.
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('sends HSTS over HTTPS only, as a proxy it trusts reports it', async () => {
+    const proxied = await createTestServer({ database: server.database, config: { trustProxy: 1 } });
+    try {
+      const https = await proxied.app.inject({
+        method: 'GET',
+        url: '/api/health',
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(https.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      expect((await proxied.get('/api/health')).headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await proxied.close();
+    }
+    // Without TRUST_PROXY nobody's X-Forwarded-Proto is believed.
+    const untrusted = await server.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(untrusted.headers['strict-transport-security']).toBeUndefined();
   });
 
   it('limits /api per IP with RATE_001 when configured', async () => {

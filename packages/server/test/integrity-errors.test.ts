@@ -40,7 +40,7 @@ describe('integrity errors become 409 / 422, never 500', () => {
     });
   });
 
-  it('a reference to nothing is 422 VAL_001 naming the field, not the tenant', async () => {
+  it('a reference to nothing is 422 VAL_003 naming the field, not the tenant', async () => {
     const error = await failure(() =>
       withTenant(database.db, DEMO_TENANTS.sakura.id, (tx) =>
         tx
@@ -57,7 +57,8 @@ describe('integrity errors become 409 / 422, never 500', () => {
       ),
     );
     const appError = toAppError(error);
-    expect(appError).toMatchObject({ code: 'VAL_001', status: 422 });
+    // Its shape is the contract's; it names what is not stored (VAL_003, not VAL_001).
+    expect(appError).toMatchObject({ code: 'VAL_003', status: 422 });
     expect((appError as unknown as { issues: unknown }).issues).toEqual([
       { field: 'assignee_user_id', message: '存在しないデータが指定されています' },
     ]);

@@ -180,7 +180,6 @@ describe('planned operations', () => {
 describe('the route layer refuses a contract it cannot serve', () => {
   const handlers = createApiHandlers({
     db: {} as Db,
-    version: '0.0.0',
     document,
     sessions: { now: () => new Date(), sessionTtlSeconds: 60 },
     databaseNotifications: null,

@@ -274,9 +274,14 @@ describe('sessions', () => {
         admin.access_token,
       );
       expect(unknown.statusCode).toBe(404);
-      const malformed = await request('DELETE', '/api/sessions/current', admin.access_token);
+      const malformed = await request('DELETE', '/api/sessions/not-a-uuid', admin.access_token);
       expect(malformed.statusCode).toBe(422);
       expectErrorEnvelope(malformed.json(), 'VAL_001');
+      // /api/sessions/current is a path of its own (GET): no DELETE there, whatever {id} would match.
+      const current = await request('DELETE', '/api/sessions/current', admin.access_token);
+      expect(current.statusCode).toBe(405);
+      expect(current.headers.allow).toBe('GET, HEAD');
+      expectErrorEnvelope(current.json(), 'VAL_002');
     });
 
     it('record signing out as a security event', async () => {

@@ -128,11 +128,19 @@ describe('GET /api/auth/tenant/me', () => {
   });
 
   it('treats an inactive membership as no membership', async () => {
-    await createUser(server.database.owner, {
+    // Signed in while the membership was active; disabled since (the auth service would no longer
+    // let them sign in at all: user_banned).
+    const former = await createUser(server.database.owner, {
       email: 'former@example.com',
-      memberships: [{ tenantId: DEMO_TENANTS.sakura.id, role: 'staff', permissions: [], status: 'inactive' }],
+      memberships: [{ tenantId: DEMO_TENANTS.sakura.id, role: 'staff', permissions: [] }],
     });
-    const response = await me('former@example.com');
+    const token = (await server.signIn('former@example.com')).access_token;
+    await server.database.owner
+      .updateTable('tenant_users')
+      .set({ status: 'inactive' })
+      .where('user_id', '=', former)
+      .execute();
+    const response = await server.get('/api/auth/tenant/me', { token });
     expect(response.statusCode).toBe(403);
     expectErrorEnvelope(response.json(), 'AUTH_003');
   });

@@ -9,7 +9,7 @@ export const contractEnums = {
   ErrorCategory: ["authentication","validation","database","file_operation","external_service","business_logic","system","network"],
   Role: ["admin","staff","user"],
   Plan: ["basic","standard","premium"],
-  Permission: ["customers.read","customers.write","customers.delete","interactions.read","interactions.write","interactions.delete","products.read","products.write","products.delete","documents.read","documents.write","documents.delete","staff.read","staff.write","staff.delete","invitations.read","invitations.write","invitations.delete","tenant_users.read","tenant_users.write","notifications.read","notifications.write","knowledge.read","knowledge.write","knowledge.delete","ai.use","research.use","settings.manage"],
+  Permission: ["customers.read","customers.write","customers.delete","interactions.read","interactions.write","interactions.delete","products.read","products.write","products.delete","documents.read","documents.write","documents.delete","staff.read","staff.write","staff.delete","invitations.read","invitations.write","invitations.delete","tenant_users.read","tenant_users.write","notifications.read","notifications.write","knowledge.read","knowledge.write","knowledge.delete","ai.use","research.use","research.delete","settings.manage"],
   Feature: ["customers","products","documents","chat","staff_chat","deep_research","legal_check","marketing_ai","workflow_ai","staff_management","tenant_users","notifications","invitations","session_management"],
   SessionState: ["active","expired","revoked","invalid"],
   SecurityEventType: ["sign_in","signed_out","session_extended","session_revoked","refresh_token_reused","password_changed"],

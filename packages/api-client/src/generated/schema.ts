@@ -708,7 +708,7 @@ export interface paths {
         put?: never;
         /**
          * 商品を AI で分析する（市場・顧客層・組み合わせ）
-         * @description 本文の `product_id` はパスの `id` と同じでなければなりません（違うと `422`）。
+         * @description 本文の `product_id` はパスの `id` と同じでなければなりません（違うと `422` `VAL_003`）。
          *     `offline` のときは市場の分析をせず（`market` は `null`）、テナントの顧客・対応履歴の集計だけで答えます。
          */
         post: operations["analyzeProduct"];
@@ -774,8 +774,8 @@ export interface paths {
         /**
          * 招待コードでテナントに参加する
          * @description 参加する人はまだテナントのメンバーではないため、`X-Tenant-Id` も権限も機能フラグも使いません
-         *     （ログインしていれば呼べます）。`email` はログイン中のユーザーのメールアドレスと同じでなければならず、
-         *     招待に宛先があればそれとも一致する必要があります。
+         *     （ログインしていれば呼べます）。`email` はログイン中のユーザーのメールアドレスと同じでなければならず
+         *     （違うと `422` `VAL_003`）、招待に宛先があればそれとも一致する必要があります。
          *     知らないコードは `404`、使用済み・期限切れ・取り消し済み・すでにメンバーのときは `409` です。
          */
         post: operations["useInvitation"];
@@ -1199,7 +1199,11 @@ export interface paths {
         get: operations["getResearchReport"];
         put?: never;
         post?: never;
-        /** 保存した調査レポートを削除する */
+        /**
+         * 保存した調査レポートを削除する
+         * @description 自分が作ったレポートは `research.use` で削除できます。ほかの人が作ったレポートの削除には
+         *     `research.delete` も要ります（ないときは `403` `AUTH_004`、`context.permission` が `research.delete`）。
+         */
         delete: operations["deleteResearchReport"];
         options?: never;
         head?: never;
@@ -1432,7 +1436,7 @@ export interface paths {
          * テナントにユーザーを追加する
          * @description 操作対象のテナントはパスの `tenantId` です（`X-Tenant-Id` は使いません）。そのテナントで
          *     `tenant_users.write` を持つ人だけが呼べます。アカウントがあるメールアドレスはそのまま追加し、
-         *     ないときは `initial_password` で新しいアカウントを作ります（どちらもないと `422`）。
+         *     ないときは `initial_password` で新しいアカウントを作ります（どちらもないと `422` `VAL_003`）。
          *     すでにメンバーなら `409` です。`permissions` を省略すると役割の既定の権限になります。
          */
         post: operations["addTenantUser"];
@@ -1532,12 +1536,12 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description 稼働状況。サーバーの版は返しません（誰でも呼べるため、攻撃の手がかりを渡さない） */
         Health: {
             /** @enum {string} */
             status: "ok";
             /** @enum {string} */
             database: "ok";
-            version: string;
         };
         /** @description OpenAPI 3.1 の文書（この契約そのもの） */
         OpenApiDocument: {
@@ -1613,12 +1617,13 @@ export interface components {
          * @description 権限（resource.action）。役割の既定は次のとおりです（テナントのユーザーごとに変えられます）。
          *     - admin: すべて（`settings.manage` テナントの機能の設定 を含む）
          *     - staff: customers.read/write, interactions.read/write, products.read, documents.read/write,
-         *       staff.read, knowledge.read, notifications.read/write, ai.use, research.use
+         *       staff.read, knowledge.read, notifications.read/write, ai.use, research.use（削除の権限はなし。
+         *       自分が作った調査レポートだけは `research.use` で削除できます）
          *     - user: customers.read, interactions.read, products.read, documents.read, knowledge.read,
          *       notifications.read/write
          * @enum {string}
          */
-        Permission: "customers.read" | "customers.write" | "customers.delete" | "interactions.read" | "interactions.write" | "interactions.delete" | "products.read" | "products.write" | "products.delete" | "documents.read" | "documents.write" | "documents.delete" | "staff.read" | "staff.write" | "staff.delete" | "invitations.read" | "invitations.write" | "invitations.delete" | "tenant_users.read" | "tenant_users.write" | "notifications.read" | "notifications.write" | "knowledge.read" | "knowledge.write" | "knowledge.delete" | "ai.use" | "research.use" | "settings.manage";
+        Permission: "customers.read" | "customers.write" | "customers.delete" | "interactions.read" | "interactions.write" | "interactions.delete" | "products.read" | "products.write" | "products.delete" | "documents.read" | "documents.write" | "documents.delete" | "staff.read" | "staff.write" | "staff.delete" | "invitations.read" | "invitations.write" | "invitations.delete" | "tenant_users.read" | "tenant_users.write" | "notifications.read" | "notifications.write" | "knowledge.read" | "knowledge.write" | "knowledge.delete" | "ai.use" | "research.use" | "research.delete" | "settings.manage";
         TenantInfo: {
             /** Format: uuid */
             tenant_id: string;
@@ -2413,7 +2418,7 @@ export interface components {
         DocumentUpload: {
             /**
              * Format: binary
-             * @description ファイル（20 MB まで）
+             * @description ファイル（1 バイト以上 20 MB まで。空のファイルは `422` `FILE_003`）
              */
             file: Blob;
             /**
@@ -3652,6 +3657,11 @@ export interface components {
             /** Format: date-time */
             generated_at: string;
             summary: string;
+            /**
+             * Format: uuid
+             * @description 調査したユーザーの ID（退会したユーザーなら null）。ほかの人のレポートの削除には `research.delete` が要ります
+             */
+            created_by: string | null;
             /** @description 調査したユーザーの表示名 */
             created_by_name: string | null;
         };
@@ -3702,7 +3712,7 @@ export interface components {
         KnowledgeDocumentUpload: {
             /**
              * Format: binary
-             * @description ファイル（20 MB まで）
+             * @description ファイル（1 バイト以上 20 MB まで。空のファイルは `422` `FILE_003`）
              */
             file: Blob;
             /** @description 題名 */
@@ -3920,14 +3930,14 @@ export interface components {
             column?: number | null;
             /**
              * 補足情報
-             * @description 発生時の状況（URL・画面・オンライン状態など。50 項目まで）
+             * @description 発生時の状況（URL・画面・オンライン状態など。50 項目まで）。任意の JSON で、文字列と項目名の NUL（U+0000）は U+FFFD に置き換えて保存します
              */
             context?: {
                 [key: string]: unknown;
             };
             /**
              * メタデータ
-             * @description そのほかの情報（50 項目まで）
+             * @description そのほかの情報（50 項目まで）。任意の JSON で、文字列と項目名の NUL（U+0000）は U+FFFD に置き換えて保存します
              */
             metadata?: {
                 [key: string]: unknown;
@@ -3958,7 +3968,11 @@ export interface components {
         };
     };
     responses: {
-        /** @description 入力内容に誤りがあります（validation_errors に項目ごとの内容） */
+        /**
+         * @description 入力内容に誤りがあります（`validation_errors` に項目ごとの内容）。`VAL_001` はこの契約のスキーマに
+         *     合わない入力、`VAL_003` は形は正しいが登録済みのデータと合わない入力です（存在しない・使えなくなった
+         *     データの ID、URL やログイン中のアカウントと食い違う値、まだないアカウントに初期パスワードがない など）。
+         */
         ValidationFailed: {
             headers: {
                 [name: string]: unknown;
@@ -4075,14 +4089,22 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description 保存されたファイル（中身から判定した形式で返ります） */
+        /** @description 保存されたファイル。`Content-Type` はアップロードのときに中身から判定した形式（次のいずれか）です */
         StoredFile: {
             headers: {
                 "Content-Disposition": components["headers"]["ContentDisposition"];
                 [name: string]: unknown;
             };
             content: {
-                "application/octet-stream": Blob;
+                "application/pdf": Blob;
+                "application/vnd.openxmlformats-officedocument.wordprocessingml.document": Blob;
+                "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": Blob;
+                "application/vnd.openxmlformats-officedocument.presentationml.presentation": Blob;
+                "text/plain": Blob;
+                "text/markdown": Blob;
+                "text/csv": Blob;
+                "image/png": Blob;
+                "image/jpeg": Blob;
             };
         };
         /** @description 調査レポートの PDF */

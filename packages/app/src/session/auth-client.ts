@@ -25,14 +25,15 @@ export const authClient = new AuthClient({
 const JAPANESE = /[\u3040-\u30ff\u3400-\u9fff]/;
 
 /**
- * The authentication service's message for a rejected sign-in: a known code in Japanese, else the
- * service's own message when it is Japanese, else the fallback.
+ * The authentication service's message for a rejected sign-in: its own message when it is
+ * Japanese (the embedded service says how long to wait), else a known code in Japanese, else the
+ * fallback.
  */
 export function authErrorMessage(error: unknown, fallback: string): string {
   if (isAuthError(error)) {
-    if (error.code && authErrorCodes[error.code]) return authErrorCodes[error.code] as string;
     if (error.name === 'AuthRetryableFetchError') return messages.networkError;
     if (JAPANESE.test(error.message)) return error.message;
+    if (error.code && authErrorCodes[error.code]) return authErrorCodes[error.code] as string;
   }
   return fallback;
 }

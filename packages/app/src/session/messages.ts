@@ -14,11 +14,15 @@ export const messages = {
     'Google ログインはこのサーバーでまだ設定されていません。メールアドレスとパスワードでログインするか、管理者にお問い合わせください。',
 } as const;
 
-/** Known error codes of the authentication service, in Japanese. */
+/**
+ * Known error codes of the authentication service, in Japanese: for a service that answers in
+ * English (a hosted one). The embedded service's own Japanese message says more (how long to wait)
+ * and is shown first.
+ */
 export const authErrorCodes: Record<string, string> = {
   invalid_credentials: 'メールアドレスまたはパスワードが正しくありません。',
   over_request_rate_limit: 'ログインの試行回数が多すぎます。しばらく待ってから再度お試しください。',
-  user_banned: 'このアカウントは利用停止されています。管理者にお問い合わせください。',
+  user_banned: 'このアカウントは無効にされています。管理者に連絡してください。',
   email_not_confirmed: 'メールアドレスの確認が完了していません。',
   session_not_found: 'セッションが見つかりません。もう一度ログインしてください。',
 };

@@ -1,47 +1,32 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { Db } from '../platform/db/database';
 import type { AuthSession, User } from '../platform/db/schema';
 import type { AccessTokenCheck, AccessTokens, IssuedAccessToken } from './access-tokens';
-import { AUTH_MESSAGES, AuthServiceError, WeakPasswordError } from './errors';
+import { AUTH_MESSAGES, AuthServiceError } from './errors';
 import { consumeAuthCode } from './oidc.repository';
+import { PasswordChecks } from './password-check';
 import {
-  dummyPasswordHash,
+  assertAcceptablePassword,
   hashPassword,
   needsRehash,
   PASSWORD_HASH_COST,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  passwordLength,
   samePassword,
-  verifyPassword,
 } from './passwords';
+import { rotateRefreshToken } from './refresh-rotation';
+import { hashAuthCode, newRefreshToken, verifierMatches } from './session-tokens';
 import {
   findLiveSessionWithUser,
-  findRefreshTokenForUpdate,
-  hasChild,
   insertRefreshToken,
   insertSession,
   insertSessionEvent,
-  markRefreshTokenRotated,
-  markSessionRefreshed,
   revokeSession,
   revokeUserSessions,
 } from './sessions.repository';
 import {
-  clearFailures,
-  type Device,
-  DeviceCookies,
-  lockedUntil,
-  minutesUntil,
-  recordFailure,
-  type ThrottleKey,
-  throttleKey,
-} from './sign-in-throttle';
-import {
   findUserByEmail,
   findUserById,
   insertUser,
-  normalizeEmail,
+  isUserDisabled,
   recordSignIn,
   type UserChanges,
   updatePasswordHash,
@@ -94,57 +79,13 @@ export interface UserUpdate {
   fullName?: string | null;
 }
 
-/** Refuses a new password the rules do not allow (length only: NIST SP 800-63B, no composition rules). */
-function assertAcceptablePassword(password: string): void {
-  const length = passwordLength(password);
-  if (length < PASSWORD_MIN_LENGTH) {
-    throw new WeakPasswordError(AUTH_MESSAGES.passwordTooShort(PASSWORD_MIN_LENGTH), ['length']);
-  }
-  if (length > PASSWORD_MAX_LENGTH) {
-    throw new AuthServiceError(422, 'validation_failed', AUTH_MESSAGES.passwordTooLong(PASSWORD_MAX_LENGTH));
-  }
-}
-
-function newRefreshToken(): { token: string; hash: string } {
-  const token = randomBytes(32).toString('base64url');
-  return { token, hash: hashRefreshToken(token) };
-}
-
-/**
- * The token a refresh token is rotated to, derived from it with the server's key: a replay
- * within the grace window gets the very same successor again (the auth protocol's intent),
- * without the server ever storing a token itself, and nobody without the key and the token
- * can compute it.
- */
-function successorOf(key: Buffer, token: string): { token: string; hash: string } {
-  const successor = createHmac('sha256', key).update(token).digest('base64url');
-  return { token: successor, hash: hashRefreshToken(successor) };
-}
-
-export function hashRefreshToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
-
-/** One-time auth codes are stored as their SHA-256 (hex), like refresh tokens. */
-export const hashAuthCode = hashRefreshToken;
-
-/** RFC 7636: S256 is base64url(SHA-256(verifier)); plain is the verifier itself. */
-export function verifierMatches(verifier: string, challenge: string, method: 's256' | 'plain'): boolean {
-  if (!/^[A-Za-z0-9._~-]{43,128}$/.test(verifier)) return false;
-  const expected = Buffer.from(
-    method === 's256' ? createHash('sha256').update(verifier).digest('base64url') : verifier,
-  );
-  const actual = Buffer.from(challenge);
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
-}
-
 /** The embedded auth service: password sign-in, refresh-token rotation, sign-out. */
 export class AuthService {
   readonly db: Db;
   /** The service's clock (tests pin it); the Google flow shares it. */
   readonly now: () => Date;
   private readonly successorKey: Buffer;
-  private readonly devices: DeviceCookies;
+  private readonly passwords: PasswordChecks;
   private readonly passwordHashCost: number;
 
   constructor(private readonly options: AuthServiceOptions) {
@@ -153,87 +94,44 @@ export class AuthService {
     this.successorKey = createHmac('sha256', options.secret)
       .update('tsumiki refresh-token successor')
       .digest();
-    this.devices = new DeviceCookies(options.secret);
     this.passwordHashCost = options.passwordHashCost ?? PASSWORD_HASH_COST;
+    this.passwords = new PasswordChecks(options.db, options.secret, this.passwordHashCost);
   }
 
   /**
-   * Password sign-in, throttled by failures per address, per account and per known browser
-   * (sign-in-throttle.ts). A locked key answers 429 before the password is even looked at.
+   * Password sign-in, throttled per account, per account and address, per known browser and
+   * per address (sign-in-throttle.ts), with the hash on the bounded hashing queue: a caller
+   * over a limit gets 429 before the password is even looked at. A disabled user with the
+   * right password gets `user_banned` and no session.
    */
   async signInWithPassword(email: string, password: string, client: ClientInfo): Promise<PasswordGrant> {
     const now = this.now();
     const user = await findUserByEmail(this.db, email);
-    const { device, keys } = this.throttleKeys(user?.id, email, client);
-    await this.assertNotLocked(keys, now);
-
-    // Always run scrypt, against a dummy hash when there is no account, so timing reveals nothing.
-    const matches = await verifyPassword(
-      password,
-      user?.password_hash ?? (await dummyPasswordHash(this.passwordHashCost)),
-    );
-    if (!user?.password_hash || !matches) {
-      await recordFailure(this.db, keys, now);
+    const matches = await this.passwords.check({ user, email, password, client, now });
+    if (!user || !matches) {
       throw new AuthServiceError(400, 'invalid_credentials', AUTH_MESSAGES.invalidCredentials);
     }
-    await clearFailures(
-      this.db,
-      keys.filter((key) => key.kind !== 'ip'),
-    );
-    if (needsRehash(user.password_hash, this.passwordHashCost)) {
+    await this.assertEnabled(user);
+    if (user.password_hash && needsRehash(user.password_hash, this.passwordHashCost)) {
       await updatePasswordHash(this.db, user.id, await hashPassword(password, this.passwordHashCost));
     }
 
     const grant = await this.openSession(user, client, now, {});
-    return { ...grant, device: this.devices.issue(user.id, device) };
+    return { ...grant, device: this.passwords.devices.issue(user.id, client.device) };
   }
 
   /**
-   * Exchanges a refresh token for a new session grant. Every token is used once: it is rotated
-   * on use. Presenting an already rotated token again within a short grace (two tabs refreshing
-   * at the same moment) returns the same successor it was rotated to, so no second live token
-   * ever exists; after the grace it signals a stolen token, and the whole session (the token's
-   * family) is revoked.
+   * Exchanges a refresh token for a new session grant, rotating it (refresh-rotation.ts). A user
+   * whom administrators have disabled gets `user_banned`, and the token stays as it was.
    */
   async refresh(refreshToken: string, client: ClientInfo): Promise<SessionGrant> {
     const now = this.now();
     const graceMs = this.options.refreshTokenReuseGraceSeconds * 1000;
-    const outcome = await this.db.transaction().execute(async (tx) => {
-      const stored = await findRefreshTokenForUpdate(tx, hashRefreshToken(refreshToken));
-      if (!stored || stored.session_revoked_at !== null) return { kind: 'not_found' as const };
-      if (stored.session_not_after.getTime() <= now.getTime()) return { kind: 'expired' as const };
-
-      const next = successorOf(this.successorKey, refreshToken);
-      if (stored.revoked) {
-        const rotatedAt = stored.revoked_at?.getTime() ?? 0;
-        if (now.getTime() - rotatedAt >= graceMs || !(await hasChild(tx, stored.id, next.hash))) {
-          await revokeSession(tx, stored.session_id, now);
-          await insertSessionEvent(tx, {
-            user_id: stored.user_id,
-            session_id: stored.session_id,
-            type: 'refresh_token_reused',
-            occurred_at: now,
-            ip: client.ip,
-            user_agent: client.userAgent?.slice(0, 500) ?? null,
-          });
-          return { kind: 'reused' as const };
-        }
-      } else {
-        await markRefreshTokenRotated(tx, stored.id, now);
-        await insertRefreshToken(tx, {
-          token_hash: next.hash,
-          session_id: stored.session_id,
-          parent_id: stored.id,
-        });
-      }
-      await markSessionRefreshed(tx, stored.session_id, now);
-      return {
-        kind: 'rotated' as const,
-        sessionId: stored.session_id,
-        userId: stored.user_id,
-        token: next.token,
-      };
-    });
+    const outcome = await this.db
+      .transaction()
+      .execute((tx) =>
+        rotateRefreshToken(tx, refreshToken, { successorKey: this.successorKey, graceMs, now, client }),
+      );
 
     switch (outcome.kind) {
       case 'not_found':
@@ -242,10 +140,10 @@ export class AuthService {
         throw new AuthServiceError(400, 'session_expired', AUTH_MESSAGES.sessionExpired);
       case 'reused':
         throw new AuthServiceError(400, 'refresh_token_already_used', AUTH_MESSAGES.refreshTokenAlreadyUsed);
+      case 'disabled':
+        throw new AuthServiceError(400, 'user_banned', AUTH_MESSAGES.userDisabled);
     }
-    const user = await findUserById(this.db, outcome.userId);
-    if (!user) throw new AuthServiceError(400, 'refresh_token_not_found', AUTH_MESSAGES.refreshTokenNotFound);
-    return this.grant(user, outcome.sessionId, outcome.token);
+    return this.grant(outcome.user, outcome.sessionId, outcome.token);
   }
 
   /**
@@ -265,24 +163,20 @@ export class AuthService {
       if (!update.currentPassword) {
         throw new AuthServiceError(400, 'current_password_required', AUTH_MESSAGES.currentPasswordRequired);
       }
-      const { keys } = this.throttleKeys(user.id, user.email, client);
-      await this.assertNotLocked(keys, now);
-      const matches = await verifyPassword(
-        update.currentPassword,
-        user.password_hash ?? (await dummyPasswordHash(this.passwordHashCost)),
-      );
-      if (!user.password_hash || !matches) {
-        await recordFailure(this.db, keys, now);
+      const matches = await this.passwords.check({
+        user,
+        email: user.email,
+        password: update.currentPassword,
+        client,
+        now,
+      });
+      if (!matches) {
         throw new AuthServiceError(400, 'current_password_mismatch', AUTH_MESSAGES.currentPasswordMismatch);
       }
-      await clearFailures(
-        this.db,
-        keys.filter((key) => key.kind !== 'ip'),
-      );
       if (samePassword(update.password, update.currentPassword)) {
         throw new AuthServiceError(422, 'same_password', AUTH_MESSAGES.samePassword);
       }
-      changes.password_hash = await hashPassword(update.password, this.passwordHashCost);
+      changes.password_hash = await this.passwords.hash(update.password);
     }
     if (Object.keys(changes).length === 0) return user;
 
@@ -358,8 +252,9 @@ export class AuthService {
     }
     const user = await findUserById(this.db, stored.user_id);
     if (!user) throw new AuthServiceError(404, 'flow_state_not_found', AUTH_MESSAGES.authCodeNotFound);
+    await this.assertEnabled(user);
     const grant = await this.openSession(user, client, now, { provider: stored.provider });
-    return { ...grant, device: this.devices.issue(user.id, this.devices.read(client.device)) };
+    return { ...grant, device: this.passwords.devices.issue(user.id, client.device) };
   }
 
   /**
@@ -377,7 +272,7 @@ export class AuthService {
     if (await findUserByEmail(this.db, email)) {
       throw new AuthServiceError(422, 'user_already_exists', AUTH_MESSAGES.userAlreadyExists);
     }
-    const passwordHash = await hashPassword(password, this.passwordHashCost);
+    const passwordHash = await this.passwords.hash(password);
     const now = this.now();
     let user: User;
     try {
@@ -390,7 +285,7 @@ export class AuthService {
       throw error;
     }
     const grant = await this.openSession(user, client, now, { provider: 'email', signup: true });
-    return { ...grant, device: this.devices.issue(user.id, null) };
+    return { ...grant, device: this.passwords.devices.issue(user.id, client.device) };
   }
 
   /** A new session of the user with its first refresh token, recorded as a sign-in. */
@@ -424,35 +319,10 @@ export class AuthService {
     return this.grant({ ...user, last_sign_in_at: now }, session.id, refresh.token);
   }
 
-  /**
-   * The throttle keys of a password check (sign-in-throttle.ts): the address, and the browser's
-   * device cookie when it has signed in to this account before, else the account itself.
-   */
-  private throttleKeys(
-    userId: string | undefined,
-    email: string,
-    client: ClientInfo,
-  ): { device: Device | null; keys: ThrottleKey[] } {
-    const device: Device | null = this.devices.read(client.device);
-    const knownDevice = device !== null && device.userId === userId;
-    return {
-      device,
-      keys: [
-        throttleKey('ip', client.ip ?? 'unknown'),
-        knownDevice ? throttleKey('device', device.id) : throttleKey('account', normalizeEmail(email)),
-      ],
-    };
-  }
-
-  /** 429 while any of the keys is locked, before a password is even looked at. */
-  private async assertNotLocked(keys: ThrottleKey[], now: Date): Promise<void> {
-    const until = await lockedUntil(this.db, keys, now);
-    if (until) {
-      throw new AuthServiceError(
-        429,
-        'over_request_rate_limit',
-        AUTH_MESSAGES.signInLocked(minutesUntil(until, now)),
-      );
+  /** GoTrue answers a banned user 400 `user_banned`; ours are the ones administrators disabled. */
+  private async assertEnabled(user: User): Promise<void> {
+    if (await isUserDisabled(this.db, user)) {
+      throw new AuthServiceError(400, 'user_banned', AUTH_MESSAGES.userDisabled);
     }
   }
 

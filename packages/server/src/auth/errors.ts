@@ -13,6 +13,7 @@ export type AuthErrorCode =
   | 'no_authorization'
   | 'bad_jwt'
   | 'user_not_found'
+  | 'user_banned'
   | 'over_request_rate_limit'
   | 'current_password_required'
   | 'current_password_mismatch'
@@ -39,6 +40,20 @@ export class AuthServiceError extends Error {
     super(message);
     this.name = 'AuthServiceError';
     this.statusCode = status;
+  }
+}
+
+/**
+ * A 429 that says when to come back: the auth routes send `retryAfterSeconds` as Retry-After
+ * (what @fastify/rate-limit does for its own 429s).
+ */
+export class AuthRateLimitError extends AuthServiceError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, 'over_request_rate_limit', message);
+    this.name = 'AuthRateLimitError';
   }
 }
 
@@ -95,6 +110,11 @@ export const AUTH_MESSAGES = {
   rateLimited: 'リクエストが多すぎます。しばらく待ってから、もう一度お試しください。',
   signInLocked: (minutes: number) =>
     `ログインの失敗が続いたため、ログインを一時的に制限しています。${minutes} 分ほど待ってから、もう一度お試しください。`,
+  signInSlowed: (seconds: number) =>
+    `この接続元からのログインの失敗が多いため、受け付けを遅らせています。${seconds} 秒ほど待ってから、もう一度お試しください。`,
+  signInBusy: (seconds: number) =>
+    `ログインが混み合っています。${seconds} 秒ほど待ってから、もう一度お試しください。`,
+  userDisabled: 'このアカウントは無効にされています。管理者に連絡してください。',
   currentPasswordRequired: 'パスワードを変更するには、現在のパスワードを入力してください。',
   currentPasswordMismatch: '現在のパスワードが正しくありません。',
   samePassword: '新しいパスワードには、現在のパスワードと異なるものを指定してください。',
@@ -107,4 +127,5 @@ export const AUTH_MESSAGES = {
   notFound: '指定された認証 API が見つかりません。',
   malformedRequest: 'リクエストの形式が正しくありません。',
   unexpected: '認証処理でエラーが発生しました。時間をおいて、もう一度お試しください。',
+  unavailable: '認証サービスに一時的に接続できません。しばらく待ってから、もう一度お試しください。',
 } as const;

@@ -3,7 +3,6 @@ import * as oidc from 'openid-client';
 import type { Db, DbExecutor } from '../platform/db/database';
 import type { User } from '../platform/db/schema';
 import type { CodeChallengeMethod } from './auth.tables';
-import { hashAuthCode } from './auth-service';
 import { AUTH_MESSAGES, AuthServiceError } from './errors';
 import { type ExternalAccount, type GoogleOidc, OidcExchangeError } from './google-oidc';
 import {
@@ -13,6 +12,7 @@ import {
   insertOidcFlow,
   upsertIdentity,
 } from './oidc.repository';
+import { hashAuthCode } from './session-tokens';
 import { findUserByEmail, insertUser } from './users.repository';
 
 /** How long the person may spend at Google between /authorize and /callback. */

@@ -1,4 +1,6 @@
-import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { AUTH_MESSAGES, AuthServiceError, WeakPasswordError } from './errors';
+import { type HashTicket, passwordHashing } from './password-hashing';
 
 /**
  * scrypt's cost N as OWASP's password storage cheat sheet asks (≥ 2^17 with r = 8, p = 1:
@@ -13,18 +15,28 @@ const KEY_LENGTH = 32;
 /** 128 · N · r bytes for N = 2^17, r = 8 is 128 MiB; allow twice that. */
 const MAX_MEMORY = 256 * 1024 * 1024;
 
-function derive(password: string, salt: Buffer, options: ScryptOptions, keyLength: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, keyLength, { ...options, maxmem: MAX_MEMORY }, (error, key) =>
-      error ? reject(error) : resolve(key),
-    );
-  });
+/** On the hashing threads (password-hashing.ts), in the ticket's lane when the caller has one. */
+function derive(
+  password: string,
+  salt: Buffer,
+  options: { N: number; r: number; p: number },
+  keyLength: number,
+  ticket: HashTicket | undefined,
+): Promise<Buffer> {
+  return passwordHashing().derive(
+    { password: password.normalize('NFKC'), salt, keyLength, options: { ...options, maxmem: MAX_MEMORY } },
+    ticket,
+  );
 }
 
 /** `scrypt$N$r$p$salt$key`, salt and key base64url. */
-export async function hashPassword(password: string, cost: number = PASSWORD_HASH_COST): Promise<string> {
+export async function hashPassword(
+  password: string,
+  cost: number = PASSWORD_HASH_COST,
+  ticket?: HashTicket,
+): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, { N: cost, r: BLOCK_SIZE, p: PARALLELISM }, KEY_LENGTH);
+  const key = await derive(password, salt, { N: cost, r: BLOCK_SIZE, p: PARALLELISM }, KEY_LENGTH, ticket);
   return [
     'scrypt',
     cost,
@@ -45,7 +57,11 @@ function parse(stored: string) {
   return { cost, blockSize, parallelism, salt, key };
 }
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+export async function verifyPassword(
+  password: string,
+  stored: string,
+  ticket?: HashTicket,
+): Promise<boolean> {
   const parsed = parse(stored);
   if (!parsed) return false;
   const expected = Buffer.from(parsed.key, 'base64url');
@@ -54,6 +70,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
     Buffer.from(parsed.salt, 'base64url'),
     { N: parsed.cost, r: parsed.blockSize, p: parsed.parallelism },
     expected.length,
+    ticket,
   );
   return timingSafeEqual(actual, expected);
 }
@@ -75,6 +92,8 @@ export function dummyPasswordHash(cost: number = PASSWORD_HASH_COST): Promise<st
   if (!hash) {
     hash = hashPassword(randomBytes(16).toString('hex'), cost);
     dummyHashes.set(cost, hash);
+    // A failed hash is not kept: the next sign-in tries again.
+    hash.catch(() => dummyHashes.delete(cost));
   }
   return hash;
 }
@@ -91,4 +110,15 @@ export function passwordLength(password: string): number {
 /** Whether two passwords hash alike (the same text after the normalisation scrypt applies). */
 export function samePassword(a: string, b: string): boolean {
   return a.normalize('NFKC') === b.normalize('NFKC');
+}
+
+/** Refuses a new password the rules do not allow (length only: NIST SP 800-63B, no composition rules). */
+export function assertAcceptablePassword(password: string): void {
+  const length = passwordLength(password);
+  if (length < PASSWORD_MIN_LENGTH) {
+    throw new WeakPasswordError(AUTH_MESSAGES.passwordTooShort(PASSWORD_MIN_LENGTH), ['length']);
+  }
+  if (length > PASSWORD_MAX_LENGTH) {
+    throw new AuthServiceError(422, 'validation_failed', AUTH_MESSAGES.passwordTooLong(PASSWORD_MAX_LENGTH));
+  }
 }

@@ -1,14 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { checkInvitationForSignUp } from '../modules/invitations/invitation-codes';
+import { isDatabaseUnavailable } from '../platform/db/database';
 import { bearerToken } from '../platform/http/bearer';
-import type { AuthService, ClientInfo, SignOutScope, UserUpdate } from './auth-service';
-import { AUTH_MESSAGES, AuthServiceError, WeakPasswordError } from './errors';
+import { acceptEmptyJsonBodies } from '../platform/http/request-bodies';
+import type { AuthService, ClientInfo, SignOutScope } from './auth-service';
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS, readCookie } from './device-cookies';
+import { AUTH_MESSAGES, AuthRateLimitError, AuthServiceError, WeakPasswordError } from './errors';
 import { GoogleOidc } from './google-oidc';
 import { GoogleSignIn } from './google-sign-in';
 import { toGoTrueSession, toGoTrueUser } from './gotrue-user';
-import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS, readCookie } from './sign-in-throttle';
 import { parseSignUp } from './sign-up';
+import { parseUserUpdate } from './user-update';
 
 export interface AuthRoutesOptions {
   authService: AuthService;
@@ -36,72 +39,6 @@ function stringField(body: unknown, name: string): string | undefined {
   if (typeof body !== 'object' || body === null) return undefined;
   const value = (body as Record<string, unknown>)[name];
   return typeof value === 'string' && value !== '' ? value : undefined;
-}
-
-/** The longest name user_metadata.full_name may carry (the contract's full_name maxLength). */
-const FULL_NAME_MAX_LENGTH = 100;
-
-function bodyObject(body: unknown): Record<string, unknown> {
-  if (body === undefined || body === null) return {};
-  if (typeof body !== 'object' || Array.isArray(body)) {
-    throw new AuthServiceError(400, 'validation_failed', AUTH_MESSAGES.malformedRequest);
-  }
-  return body as Record<string, unknown>;
-}
-
-/**
- * The body of PUT /user as @supabase/auth-js's updateUser() sends it: `password` with
- * `current_password`, and `data` (user_metadata) of which this service keeps `full_name`.
- * `nonce`, `code_challenge` and `code_challenge_method` (sent as null with every call) are
- * irrelevant without email change and reauthentication codes; an email or phone that would
- * change is refused, because accounts are managed by administrators.
- */
-function parseUserUpdate(body: unknown, email: string): UserUpdate {
-  const fields = bodyObject(body);
-  const update: UserUpdate = {};
-  const { password, current_password: currentPassword, data } = fields;
-  if (password !== undefined && password !== null) {
-    if (typeof password !== 'string') {
-      throw new AuthServiceError(422, 'validation_failed', AUTH_MESSAGES.passwordNotText);
-    }
-    update.password = password;
-    if (typeof currentPassword === 'string' && currentPassword !== '')
-      update.currentPassword = currentPassword;
-  }
-  if (
-    (typeof fields.email === 'string' &&
-      fields.email !== '' &&
-      fields.email.trim().toLowerCase() !== email) ||
-    (typeof fields.phone === 'string' && fields.phone !== '')
-  ) {
-    throw new AuthServiceError(422, 'validation_failed', AUTH_MESSAGES.unsupportedUserChange);
-  }
-  if (data !== undefined && data !== null) {
-    if (typeof data !== 'object' || Array.isArray(data)) {
-      throw new AuthServiceError(422, 'validation_failed', AUTH_MESSAGES.unsupportedUserMetadata);
-    }
-    const metadata = data as Record<string, unknown>;
-    if (Object.keys(metadata).some((key) => key !== 'full_name')) {
-      throw new AuthServiceError(422, 'validation_failed', AUTH_MESSAGES.unsupportedUserMetadata);
-    }
-    if ('full_name' in metadata) {
-      const fullName = metadata.full_name;
-      if (fullName === null) {
-        update.fullName = null;
-      } else {
-        const trimmed = typeof fullName === 'string' ? fullName.normalize('NFC').trim() : '';
-        if (trimmed === '' || Array.from(trimmed).length > FULL_NAME_MAX_LENGTH) {
-          throw new AuthServiceError(
-            422,
-            'validation_failed',
-            AUTH_MESSAGES.fullNameInvalid(FULL_NAME_MAX_LENGTH),
-          );
-        }
-        update.fullName = trimmed;
-      }
-    }
-  }
-  return update;
 }
 
 /** GoTrue's weak-password answer carries the reasons beside the usual three members. */
@@ -135,21 +72,23 @@ export async function authRoutes(
   app: FastifyInstance,
   { authService, config }: AuthRoutesOptions,
 ): Promise<void> {
-  // auth-js posts `Content-Type: application/json` with an empty body to /logout; Fastify's own
-  // parser rejects that, so this scope accepts an empty JSON body as "no body".
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser(
-    'application/json',
-    { parseAs: 'string', bodyLimit: 64 * 1024 },
-    (request, body, done) => {
-      if (body === '' || (typeof body === 'string' && body.trim() === '')) {
-        done(null, undefined);
-        return;
-      }
-      parseJson(request, body as string, done);
-    },
-  );
+  // auth-js posts `Content-Type: application/json` with an empty body to /logout (accepted as no
+  // body, as everywhere); nothing this service takes is larger than 64 KB.
+  acceptEmptyJsonBodies(app, { bodyLimit: 64 * 1024 });
+
+  // A 429 of the throttle or of the hashing queue says when to come back; the answer itself is
+  // the error handler's (platform/http/error-handler.ts), which an error thrown here reaches.
+  app.setErrorHandler((error, _request, reply) => {
+    if (error instanceof AuthRateLimitError) reply.header('Retry-After', String(error.retryAfterSeconds));
+    // A database out of reach is the service being unavailable, as /api answers it (503), not a
+    // failure of the auth service; auth-js treats a 503 as retryable.
+    if (!(error instanceof AuthServiceError) && isDatabaseUnavailable(error)) {
+      const unavailable = new AuthServiceError(503, 'unexpected_failure', AUTH_MESSAGES.unavailable);
+      unavailable.cause = error;
+      throw unavailable;
+    }
+    throw error;
+  });
 
   // Sign-ins and sign-ups (each runs scrypt or talks to Google) share one budget per address
   // and kind; refresh grants get ten times as many.

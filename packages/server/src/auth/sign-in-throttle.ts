@@ -1,98 +1,162 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
-import type { DbExecutor } from '../platform/db/database';
+import type { Db, DbExecutor } from '../platform/db/database';
 
 /**
- * Throttling of password sign-ins, after OWASP's authentication cheat sheet ("account lockout"
- * and "device cookies"): wrong passwords are counted, not sign-ins, so a clinic's staff behind
- * one office address do not block each other.
+ * Throttling of password checks (sign-ins, and the current password of a password change),
+ * after OWASP's authentication cheat sheet. Wrong guesses are limited where a guesser is, and
+ * nobody who signed in before is locked out by somebody else.
  *
- * - Per address: many failures from one address lock that address for a while (a guesser
- *   spraying many accounts).
- * - Per account: a few failures against one email lock that email for browsers that have never
- *   signed in to it, with a lock that grows as failures go on (a guesser on one account, from
- *   however many addresses).
- * - Per device: a browser that signed in to the account before carries a signed cookie naming
- *   that account; its failures are counted on the cookie instead, so an attacker who locks the
- *   account does not lock its real user out of the browser they always use.
+ * - Per account and address (`pair`): 5 guesses, then 1, 2, 4, 8, 15, 15 … minutes between
+ *   guesses, until an hour passes without one. One guesser, or one person who forgot their password,
+ *   stops only themselves: a colleague behind the same office address is not touched.
+ * - Per account (`account`): 10 guesses from anywhere, then the same growing waits. A guesser
+ *   spread over many addresses gets no more than that; the lock keeps out browsers that have
+ *   never signed in to the account, not the account's own.
+ * - Per known browser (`device`): a browser that signed in to the account before carries a
+ *   device cookie with a mark for it (device-cookies.ts). It is counted on its own (10, then
+ *   growing waits) instead of by account, address or pair, so an attacker who locks the
+ *   account, or floods the office's address, does not lock the real user out of the browser
+ *   they always use.
+ * - Per address (`ip`): a ceiling of 50 failed guesses in 15 minutes over all accounts, for
+ *   unknown browsers only, that slows down (5, 10, 20, 40, 60 s between guesses) but never
+ *   locks: a sprayer gets one guess a minute, and a clinic behind one NAT, or every user of a
+ *   deployment behind a proxy without TRUST_PROXY, waits a minute at worst.
  *
- * Counters live in PostgreSQL (auth_sign_in_failures), shared by every server process.
+ * Every attempt is counted on its keys before its password is checked, in one transaction that
+ * holds an advisory lock per key: N parallel guesses count N, and once a key reaches its limit
+ * the guesses after it are refused (429) without being checked. A right password then takes its
+ * attempt back: the account, pair and device counts start again, the address count loses one
+ * and its wait ends.
+ * Refused attempts are not counted (the lock cannot be stretched for free).
+ *
+ * Counters live in PostgreSQL (auth_sign_in_failures), shared by every server process. Keys
+ * hold the normalised email typed, whether an account exists or not, so nothing can be
+ * learnt about which accounts exist.
  */
 
-const MINUTE = 60_000;
+const SECOND = 1_000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
 
 interface Policy {
-  /** Failures within the window before the lock. */
+  /** Attempts that may fail before the key waits. */
   limit: number;
+  /**
+   * When the count starts again: `windowMs` after its first attempt (a rate), or after
+   * `windowMs` without any attempt (a budget only a quiet spell restores, so the waits keep
+   * growing; longer than the longest wait).
+   */
+  restart: 'after-window' | 'after-quiet';
   windowMs: number;
-  /** How long the key stays locked after its `failures`-th failure (failures ≥ limit). */
-  lockMs: (failures: number) => number;
+  /** How long the key waits after its `attempts`-th attempt (attempts ≥ limit). */
+  lockMs: (attempts: number) => number;
 }
 
+const growing = (limit: number) => (attempts: number) => Math.min(2 ** (attempts - limit), 15) * MINUTE;
+
 export const SIGN_IN_POLICIES = {
-  ip: { limit: 50, windowMs: 15 * MINUTE, lockMs: () => 15 * MINUTE },
-  // 1, 2, 4, 8, 15, 15 … minutes: five guesses per quarter hour at most, then fewer.
-  account: {
-    limit: 5,
+  pair: { limit: 5, restart: 'after-quiet', windowMs: HOUR, lockMs: growing(5) },
+  account: { limit: 10, restart: 'after-quiet', windowMs: HOUR, lockMs: growing(10) },
+  device: { limit: 10, restart: 'after-quiet', windowMs: HOUR, lockMs: growing(10) },
+  ip: {
+    limit: 50,
+    restart: 'after-window',
     windowMs: 15 * MINUTE,
-    lockMs: (failures: number) => Math.min(2 ** (failures - 5), 15) * MINUTE,
+    lockMs: (attempts: number) => Math.min(5 * 2 ** (attempts - 50), 60) * SECOND,
   },
-  device: { limit: 10, windowMs: 15 * MINUTE, lockMs: () => 15 * MINUTE },
 } satisfies Record<string, Policy>;
 
-type Kind = keyof typeof SIGN_IN_POLICIES;
+export type ThrottleKind = keyof typeof SIGN_IN_POLICIES;
 
 export interface ThrottleKey {
-  kind: Kind;
+  kind: ThrottleKind;
   key: string;
 }
 
-export function throttleKey(kind: Kind, value: string): ThrottleKey {
+export function throttleKey(kind: ThrottleKind, value: string): ThrottleKey {
   return { kind, key: `${kind}:${value}` };
 }
 
-/** The latest time until which any of the keys is locked, or null when none is. */
-export async function lockedUntil(db: DbExecutor, keys: ThrottleKey[], now: Date): Promise<Date | null> {
-  const row = await db
-    .selectFrom('auth_sign_in_failures')
-    .select((eb) => eb.fn.max('locked_until').as('until'))
-    .where(
-      'key',
-      'in',
-      keys.map((key) => key.key),
-    )
-    .where('locked_until', '>', now)
-    .executeTakeFirst();
-  return row?.until ? new Date(row.until) : null;
+/**
+ * The keys of one password check: the browser's mark when it has signed in to the account
+ * before, else the account, the account from this address, and the address.
+ */
+export function signInKeys(email: string, ip: string, deviceMark: string | null): ThrottleKey[] {
+  if (deviceMark) return [throttleKey('device', deviceMark)];
+  return [throttleKey('pair', `${ip}|${email}`), throttleKey('account', email), throttleKey('ip', ip)];
 }
 
-/** Counts one failure on each key; a key over its policy's limit gets locked. */
-export async function recordFailure(db: DbExecutor, keys: ThrottleKey[], now: Date): Promise<void> {
-  for (const { kind, key } of keys) {
-    const policy: Policy = SIGN_IN_POLICIES[kind];
-    const windowStart = new Date(now.getTime() - policy.windowMs);
-    const row = await db
-      .insertInto('auth_sign_in_failures')
-      .values({ key, failures: 1, window_started_at: now, last_failed_at: now, locked_until: null })
-      .onConflict((conflict) =>
-        conflict.column('key').doUpdateSet({
-          // A window that has passed starts again from this failure.
-          failures: sql`case when auth_sign_in_failures.window_started_at < ${windowStart} then 1 else auth_sign_in_failures.failures + 1 end`,
-          window_started_at: sql`case when auth_sign_in_failures.window_started_at < ${windowStart} then ${now} else auth_sign_in_failures.window_started_at end`,
-          last_failed_at: now,
-        }),
-      )
-      .returning('failures')
-      .executeTakeFirstOrThrow();
-    if (row.failures >= policy.limit) {
-      await db
-        .updateTable('auth_sign_in_failures')
-        .set({ locked_until: new Date(now.getTime() + policy.lockMs(row.failures)) })
-        .where('key', '=', key)
-        .execute();
+export type Reservation = { ok: true } | { ok: false; kind: ThrottleKind; until: Date };
+
+/** Counts one attempt on every key, unless one of them is waiting: then nothing is counted. */
+export async function reserveAttempt(db: Db, keys: ThrottleKey[], now: Date): Promise<Reservation> {
+  const names = keys.map((key) => key.key);
+  return db.transaction().execute(async (tx) => {
+    // In the order of the lock ids, so that two attempts sharing keys cannot deadlock.
+    await sql`select pg_advisory_xact_lock(lock_id) from (
+      select distinct hashtextextended(name, 0) as lock_id from unnest(${names}::text[]) as name order by lock_id
+    ) as ordered`.execute(tx);
+    const rows = await tx.selectFrom('auth_sign_in_failures').selectAll().where('key', 'in', names).execute();
+    const stored = new Map(rows.map((row) => [row.key, row]));
+
+    let refused: Reservation = { ok: true };
+    for (const { kind, key } of keys) {
+      const until = stored.get(key)?.locked_until;
+      if (until && until > now && (refused.ok || until > refused.until)) refused = { ok: false, kind, until };
     }
-  }
-  // Counters nobody has touched for a day are of no use to anybody.
+    if (!refused.ok) return refused;
+
+    const counted = keys.map(({ kind, key }) => {
+      const policy: Policy = SIGN_IN_POLICIES[kind];
+      const row = stored.get(key);
+      const since = policy.restart === 'after-window' ? row?.window_started_at : row?.last_failed_at;
+      const again = !row || !since || since.getTime() <= now.getTime() - policy.windowMs;
+      const failures = again ? 1 : row.failures + 1;
+      return {
+        key,
+        failures,
+        window_started_at: again ? now : row.window_started_at,
+        last_failed_at: now,
+        locked_until: failures >= policy.limit ? new Date(now.getTime() + policy.lockMs(failures)) : null,
+      };
+    });
+    await tx
+      .insertInto('auth_sign_in_failures')
+      .values(counted)
+      .onConflict((conflict) =>
+        conflict.column('key').doUpdateSet((eb) => ({
+          failures: eb.ref('excluded.failures'),
+          window_started_at: eb.ref('excluded.window_started_at'),
+          last_failed_at: eb.ref('excluded.last_failed_at'),
+          locked_until: eb.ref('excluded.locked_until'),
+        })),
+      )
+      .execute();
+    return { ok: true };
+  });
+}
+
+/**
+ * The password was right: the account's, pair's and browser's counts start again (OWASP). The
+ * address gets this attempt back and stops waiting (somebody legitimate is behind it), but
+ * keeps what others behind it got wrong: the next failure there waits again.
+ */
+export async function settleSuccess(db: DbExecutor, keys: ThrottleKey[]): Promise<void> {
+  const reset = keys.filter((key) => key.kind !== 'ip').map((key) => key.key);
+  const shared = keys.filter((key) => key.kind === 'ip').map((key) => key.key);
+  await sql`
+    with reset as (
+      delete from auth_sign_in_failures where key = any(${reset}::text[])
+    ), emptied as (
+      delete from auth_sign_in_failures where key = any(${shared}::text[]) and failures <= 1
+    )
+    update auth_sign_in_failures set failures = failures - 1, locked_until = null
+    where key = any(${shared}::text[]) and failures > 1
+  `.execute(db);
+}
+
+/** Counters nobody has touched for a day are of no use to anybody. */
+export async function pruneAttempts(db: DbExecutor, now: Date): Promise<void> {
   await db
     .deleteFrom('auth_sign_in_failures')
     .where('last_failed_at', '<', new Date(now.getTime() - 24 * 60 * MINUTE))
@@ -100,69 +164,12 @@ export async function recordFailure(db: DbExecutor, keys: ThrottleKey[], now: Da
     .execute();
 }
 
-/** A successful sign-in clears what the failures before it counted on these keys. */
-export async function clearFailures(db: DbExecutor, keys: ThrottleKey[]): Promise<void> {
-  await db
-    .deleteFrom('auth_sign_in_failures')
-    .where(
-      'key',
-      'in',
-      keys.map((key) => key.key),
-    )
-    .execute();
+/** Whole seconds until `until`, at least 1 (Retry-After). */
+export function secondsUntil(until: Date, now: Date): number {
+  return Math.max(1, Math.ceil((until.getTime() - now.getTime()) / SECOND));
 }
 
 /** Whole minutes until `until`, at least 1, for the message people read. */
 export function minutesUntil(until: Date, now: Date): number {
   return Math.max(1, Math.ceil((until.getTime() - now.getTime()) / MINUTE));
-}
-
-export const DEVICE_COOKIE = 'tsumiki_device';
-/** Half a year: a browser people use every week stays known. */
-export const DEVICE_COOKIE_MAX_AGE_SECONDS = 180 * 24 * 60 * 60;
-
-export interface Device {
-  id: string;
-  userId: string;
-}
-
-/**
- * Signs and reads the device cookie `<userId>.<deviceId>.<hmac>`: nothing secret in it, and
- * nothing a browser can make up, because only the server holds the key.
- */
-export class DeviceCookies {
-  private readonly key: Buffer;
-
-  constructor(secret: string) {
-    this.key = createHmac('sha256', secret).update('tsumiki sign-in device cookie').digest();
-  }
-
-  issue(userId: string, existing?: Device | null): string {
-    const id = existing?.userId === userId ? existing.id : randomBytes(16).toString('base64url');
-    return `${userId}.${id}.${this.sign(userId, id)}`;
-  }
-
-  read(value: string | undefined): Device | null {
-    if (!value) return null;
-    const [userId, id, signature] = value.split('.');
-    if (!userId || !id || !signature || userId.length > 64 || id.length > 64) return null;
-    const expected = Buffer.from(this.sign(userId, id));
-    const actual = Buffer.from(signature);
-    if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) return null;
-    return { id, userId };
-  }
-
-  private sign(userId: string, id: string): string {
-    return createHmac('sha256', this.key).update(`${userId}.${id}`).digest('base64url');
-  }
-}
-
-/** The value of one cookie from a Cookie header (no cookie library for one name). */
-export function readCookie(header: string | undefined, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const index = part.indexOf('=');
-    if (index > 0 && part.slice(0, index).trim() === name) return part.slice(index + 1).trim();
-  }
-  return undefined;
 }

@@ -63,3 +63,22 @@ export async function updateUser(
     .returningAll()
     .executeTakeFirstOrThrow();
 }
+
+/**
+ * Whether administrators have disabled the user: they belong to tenants and every one of those
+ * memberships is inactive. A user with no membership at all is not disabled (just invited,
+ * about to join with a code), and neither is a system administrator, who works in any tenant
+ * without one.
+ */
+export async function isUserDisabled(db: DbExecutor, user: Pick<User, 'id' | 'is_system_admin'>) {
+  if (user.is_system_admin) return false;
+  const row = await db
+    .selectFrom('tenant_users')
+    .select((eb) => [
+      eb.fn.countAll<string>().as('memberships'),
+      eb.fn.count<string>('tenant_id').filterWhere('status', '=', 'active').as('active'),
+    ])
+    .where('user_id', '=', user.id)
+    .executeTakeFirstOrThrow();
+  return Number(row.memberships) > 0 && Number(row.active) === 0;
+}

@@ -12,7 +12,6 @@ import type { SessionClock } from './sessions/sessions.service';
 /** What every module's handler factory may use. */
 export interface ModuleDependencies {
   db: Db;
-  version: string;
   /** The contract as loaded (served at GET /api/openapi.json; component schemas for validators). */
   document: OpenApiDocument;
   /** The auth service's clock and session length (tests pin the clock). */

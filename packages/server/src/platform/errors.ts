@@ -144,8 +144,9 @@ export const ERROR_CATALOGUE = {
     status: 409,
     category: 'business_logic',
     severity: 'medium',
-    message: '最後の管理者は無効にしたり、管理者以外の役割にしたりできません。',
-    suggestion: '先にほかのユーザーを管理者にしてください。',
+    message:
+      'ユーザーを管理できる最後の管理者は、無効にしたり、管理者以外の役割にしたり、「ユーザーの登録・編集」の権限を外したりできません。',
+    suggestion: '先にほかのユーザーを管理者にし、「ユーザーの登録・編集」の権限を与えてください。',
   },
   MEM_002: {
     status: 409,
@@ -247,6 +248,16 @@ export const ERROR_CATALOGUE = {
     category: 'validation',
     severity: 'low',
     message: '入力内容に誤りがあります。',
+    suggestion: '各項目の内容を確認してください。',
+  },
+  // The shape is the contract's, the content does not fit what is stored: a reference to a record
+  // that does not exist (any more), a value that must agree with the URL or with the account.
+  // Named apart from VAL_001 so that a client knows the contract alone could not have told it.
+  VAL_003: {
+    status: 422,
+    category: 'validation',
+    severity: 'low',
+    message: '入力内容が登録済みのデータと合いません。',
     suggestion: '各項目の内容を確認してください。',
   },
   VAL_002: {
@@ -377,14 +388,32 @@ export class DuplicateError extends AppError {
   }
 }
 
+/**
+ * Input refused, item by item (`validation_errors`): VAL_001 when it breaks the contract's schema,
+ * VAL_003 when its shape is right but it does not fit the stored data (see the catalogue).
+ */
 export class ValidationFailedError extends AppError {
-  constructor(readonly issues: ValidationIssue[]) {
-    super('VAL_001');
+  constructor(
+    readonly issues: ValidationIssue[],
+    code: 'VAL_001' | 'VAL_003' = 'VAL_001',
+  ) {
+    super(code);
+  }
+}
+
+/** VAL_003: the input's shape is the contract's, but it does not fit what is stored. */
+export class InputMismatchError extends ValidationFailedError {
+  constructor(issues: ValidationIssue[]) {
+    super(issues, 'VAL_003');
   }
 }
 
 /** What to tell about a request that could not be read, by the status that answers it. */
 const MALFORMED_REQUEST_WORDING: Record<number, { message: string; suggestion: string }> = {
+  405: {
+    message: 'この URL ではこのメソッドは使えません。',
+    suggestion: '応答の Allow ヘッダーにあるメソッドで呼んでください。',
+  },
   408: {
     message: 'リクエストの受信が時間内に終わりませんでした。',
     suggestion: '通信環境を確認してから、もう一度お試しください。',

@@ -4,61 +4,21 @@
  * document becomes searchable. The servers are child processes (`tsx src/main.ts`) with
  * TSUMIKI_TEST_EXTRACT_DELAY_MS (a test knob) holding each extraction long enough to kill it.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { packageRoot } from '../../src/paths';
 import { DEMO_PASSWORD, DEMO_TENANTS, DEMO_USERS } from '../../src/seed/demo';
 import { createTestDatabase, type TestDatabase } from '../support/database';
+import { type ChildServer, startChildServer, stopChildServer } from './child-server';
 import { fixture } from './support';
-
-interface Child {
-  process: ChildProcess;
-  url: string;
-  output: () => string;
-}
-
-function startServer(env: NodeJS.ProcessEnv): Promise<Child> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: packageRoot,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Tsumiki is running: (http:\/\/\S+)/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve({ process: child, url: match[1], output: () => output });
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited (${code}):\n${output}`));
-    });
-  });
-}
-
-async function stopServer(child: Child | null, signal: NodeJS.Signals): Promise<void> {
-  if (!child || child.process.exitCode !== null || child.process.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.process.once('exit', resolve));
-  child.process.kill(signal);
-  await exited;
-}
 
 describe('a killed server: its extraction job resumes after a restart', () => {
   let database: TestDatabase;
   let dataDir: string;
-  let first: Child | null = null;
-  let second: Child | null = null;
+  let first: ChildServer | null = null;
+  let second: ChildServer | null = null;
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -66,8 +26,8 @@ describe('a killed server: its extraction job resumes after a restart', () => {
   });
 
   afterAll(async () => {
-    await stopServer(first, 'SIGKILL');
-    await stopServer(second, 'SIGTERM');
+    await stopChildServer(first, 'SIGKILL');
+    await stopChildServer(second, 'SIGTERM');
     await database.drop();
     await rm(dataDir, { recursive: true, force: true });
   });
@@ -86,7 +46,7 @@ describe('a killed server: its extraction job resumes after a restart', () => {
       TSUMIKI_JOB_SUPERVISE_SECONDS: '1',
       TSUMIKI_JOB_POLL_SECONDS: '0.5',
     };
-    first = await startServer(env);
+    first = await startChildServer(env);
     const signIn = await fetch(`${first.url}/auth/v1/token?grant_type=password`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -118,7 +78,7 @@ describe('a killed server: its extraction job resumes after a restart', () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect((await jobState())?.state).toBe('active');
-    await stopServer(first, 'SIGKILL');
+    await stopChildServer(first, 'SIGKILL');
     first = null;
     const afterKill = await database.owner
       .selectFrom('documents')
@@ -127,7 +87,7 @@ describe('a killed server: its extraction job resumes after a restart', () => {
       .executeTakeFirstOrThrow();
     expect(afterKill.extraction_status).toBe('pending');
 
-    second = await startServer(env);
+    second = await startChildServer(env);
     const readyBy = Date.now() + 60_000;
     let document: { extraction_status: string; page_count: number | null } = {
       extraction_status: 'pending',

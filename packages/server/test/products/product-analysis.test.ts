@@ -288,7 +288,8 @@ describe('product analysis, offline', () => {
   it('refuses a body naming another product (422) and a deleted product (404)', async () => {
     const mismatch = await analyze(server, admin, target, { product_id: withIt });
     expect(mismatch.statusCode).toBe(422);
-    expectErrorEnvelope(mismatch.json(), 'VAL_001');
+    // The body's shape is the contract's; it only disagrees with the URL (VAL_003, not VAL_001).
+    expectErrorEnvelope(mismatch.json(), 'VAL_003');
     expect(mismatch.json().error.validation_errors).toEqual([
       expect.objectContaining({ field: 'product_id' }),
     ]);

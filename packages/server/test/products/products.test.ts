@@ -271,7 +271,7 @@ describe('products', () => {
           product_ids: [id],
         });
         expect(response.statusCode, response.body).toBe(422);
-        expectErrorEnvelope(response.json(), 'VAL_001');
+        expectErrorEnvelope(response.json(), 'VAL_003');
         expect(response.json().error.validation_errors).toEqual([
           expect.objectContaining({ field: 'product_ids' }),
         ]);

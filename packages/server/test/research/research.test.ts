@@ -450,6 +450,36 @@ describe('deep research, offline', () => {
     expect((await server.send('DELETE', `/api/research/reports/${id}`, admin)).statusCode).toBe(404);
   });
 
+  it('lets staff delete their own reports only: another person’s needs research.delete', async () => {
+    const request = { competitors: [{ name: 'あおば内科', notes: '駅から近い。' }] };
+    const adminReport = (
+      await server.send('POST', '/api/research/competitor', admin, request)
+    ).json<Report>();
+    const staffReport = (
+      await server.send('POST', '/api/research/competitor', staff, request)
+    ).json<Report>();
+
+    const refused = await server.send('DELETE', `/api/research/reports/${adminReport.id}`, staff);
+    expect(refused.statusCode).toBe(403);
+    expectErrorEnvelope(refused.json(), 'AUTH_004');
+    expect(refused.json().error.context).toEqual({ permission: 'research.delete' });
+    expect((await server.get(`/api/research/reports/${adminReport.id}`, { token: staff })).statusCode).toBe(
+      200,
+    );
+
+    expect((await server.send('DELETE', `/api/research/reports/${staffReport.id}`, staff)).statusCode).toBe(
+      204,
+    );
+    // An admin holds research.delete by default and may tidy anybody's.
+    expect((await server.send('DELETE', `/api/research/reports/${adminReport.id}`, admin)).statusCode).toBe(
+      204,
+    );
+    // Another tenant's admin sees neither.
+    const midori = (await server.signIn(DEMO_USERS.midoriAdmin.email)).access_token;
+    const other = (await server.send('POST', '/api/research/competitor', admin, request)).json<Report>();
+    expect((await server.send('DELETE', `/api/research/reports/${other.id}`, midori)).statusCode).toBe(404);
+  });
+
   it('answers 422 with Japanese field labels, and 404 for an unknown customer', async () => {
     const none = await server.send('POST', '/api/research/competitor', admin, { competitors: [] });
     expect(none.statusCode).toBe(422);

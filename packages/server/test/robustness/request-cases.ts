@@ -12,6 +12,7 @@ import {
   TENANT_HEADER,
   TENANT_PATH_PARAMETER,
 } from '../../src/platform/http/openapi';
+import { ContractValues, resolveSchema } from './contract-values';
 
 type Schema = Record<string, unknown>;
 
@@ -54,33 +55,7 @@ export interface CaseContext {
 // ---------------------------------------------------------------------------------------------
 // The contract's schemas
 
-function resolveRef(document: OpenApiDocument, ref: string): unknown {
-  return ref
-    .replace(/^#\//, '')
-    .split('/')
-    .reduce<unknown>((node, segment) => (node as Record<string, unknown> | undefined)?.[segment], document);
-}
-
-/** The schema with its `$ref` followed and its `allOf` merged (enough for generating values). */
-export function resolveSchema(document: OpenApiDocument, schema: unknown): Schema {
-  let current = (schema ?? {}) as Schema;
-  for (let depth = 0; typeof current.$ref === 'string' && depth < 20; depth++) {
-    const { $ref, ...rest } = current;
-    current = { ...(resolveRef(document, $ref as string) as Schema), ...rest };
-  }
-  if (Array.isArray(current.allOf)) {
-    const { allOf, ...merged } = current;
-    const properties: Schema = { ...(merged.properties as Schema) };
-    const required: string[] = [...((merged.required as string[]) ?? [])];
-    for (const part of (allOf as unknown[]).map((item) => resolveSchema(document, item))) {
-      Object.assign(merged, part);
-      Object.assign(properties, part.properties);
-      required.push(...((part.required as string[]) ?? []));
-    }
-    return { ...merged, properties, required };
-  }
-  return current;
-}
+export { resolveSchema };
 
 export function operationShape(document: OpenApiDocument, policy: OperationPolicy): OperationShape {
   const pathItem = document.paths[policy.path] as Record<string, unknown>;
@@ -128,7 +103,6 @@ function types(schema: Schema): string[] {
 const JAPANESE = [
   ...'あいうえおかきくけこアイウエオカキクケコ山田太郎花子佐藤鈴木株式会社医院東京都渋谷区ー・',
 ];
-const ASCII = [...'abcxyzABCXYZ0123456789 -_.'];
 
 /** Strings that have broken servers before. */
 const NASTY_TEXT = [
@@ -315,107 +289,22 @@ const HOSTILE_DATES = [
 // Values from schemas
 
 export class SchemaValues {
+  private readonly contract: ContractValues;
+
   constructor(
     private readonly document: OpenApiDocument,
-    private readonly context: CaseContext,
-  ) {}
+    context: CaseContext,
+  ) {
+    this.contract = new ContractValues(document, context);
+  }
 
   resolve(schema: unknown): Schema {
     return resolveSchema(this.document, schema);
   }
 
-  /** Values the schema accepts (mostly: generated emails and patterns may still be refused). */
+  /** Values the schema accepts, as a contract fuzzer would send them (contract-values.ts). */
   valid(schemaInput: unknown, depth = 0): fc.Arbitrary<unknown> {
-    const schema = this.resolve(schemaInput);
-    if ('const' in schema) return fc.constant(schema.const);
-    if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as unknown[]));
-    const choices = (schema.anyOf ?? schema.oneOf) as unknown[] | undefined;
-    if (choices) return fc.oneof(...choices.map((choice) => this.valid(choice, depth + 1)));
-    const kinds = types(schema);
-    if (kinds.length > 1) return fc.oneof(...kinds.map((type) => this.valid({ ...schema, type }, depth)));
-    switch (kinds[0]) {
-      case 'null':
-        return fc.constant(null);
-      case 'boolean':
-        return fc.boolean();
-      case 'integer':
-        return fc.integer({
-          min: typeof schema.minimum === 'number' ? schema.minimum : -1000,
-          max: typeof schema.maximum === 'number' ? schema.maximum : 100_000,
-        });
-      case 'number':
-        return fc.double({
-          min: typeof schema.minimum === 'number' ? schema.minimum : -1000,
-          max: typeof schema.maximum === 'number' ? schema.maximum : 100_000,
-          noNaN: true,
-          noDefaultInfinity: true,
-        });
-      case 'string':
-        return this.validString(schema);
-      case 'array': {
-        if (depth > 4) return fc.constant([]);
-        const minLength = typeof schema.minItems === 'number' ? schema.minItems : 0;
-        const maxLength = Math.max(
-          minLength,
-          Math.min(typeof schema.maxItems === 'number' ? schema.maxItems : 3, 3),
-        );
-        const items = this.valid(schema.items ?? {}, depth + 1);
-        return schema.uniqueItems
-          ? fc.uniqueArray(items, { minLength, maxLength, selector: (item) => JSON.stringify(item) })
-          : fc.array(items, { minLength, maxLength });
-      }
-      case 'object': {
-        const properties = (schema.properties ?? {}) as Record<string, unknown>;
-        if (depth > 4 || Object.keys(properties).length === 0) {
-          return fc.dictionary(fc.constantFrom('a', 'b', 'name', 'id'), fc.jsonValue({ maxDepth: 1 }), {
-            maxKeys: 3,
-          });
-        }
-        const required = new Set((schema.required as string[] | undefined) ?? []);
-        return fc.record(
-          Object.fromEntries(
-            Object.entries(properties).map(([name, value]) => [name, this.valid(value, depth + 1)]),
-          ),
-          { requiredKeys: [...required].filter((name) => name in properties) },
-        );
-      }
-      default:
-        return fc.jsonValue({ maxDepth: 2 });
-    }
-  }
-
-  private validString(schema: Schema): fc.Arbitrary<string> {
-    const minLength = typeof schema.minLength === 'number' ? schema.minLength : 0;
-    const maxLength = typeof schema.maxLength === 'number' ? schema.maxLength : 40;
-    const fits = (value: string) => value.length >= minLength && value.length <= maxLength;
-    switch (schema.format) {
-      case 'uuid':
-        return this.context.knownIds.length > 0
-          ? fc.oneof(fc.constantFrom(...this.context.knownIds), fc.uuid())
-          : fc.uuid();
-      case 'date':
-        return fc
-          .date({ min: new Date('1900-01-01'), max: new Date('2100-12-31'), noInvalidDate: true })
-          .map((date) => date.toISOString().slice(0, 10));
-      case 'date-time':
-        return fc
-          .date({ min: new Date('1970-01-01'), max: new Date('2100-12-31'), noInvalidDate: true })
-          .map((date) => date.toISOString());
-      case 'email':
-        return fc.emailAddress().filter(fits);
-      case 'uri':
-        return fc.webUrl().filter(fits);
-      default:
-        break;
-    }
-    if (typeof schema.pattern === 'string') {
-      return fc.stringMatching(new RegExp(schema.pattern)).filter(fits);
-    }
-    return fc.string({
-      unit: fc.oneof(fc.constantFrom(...JAPANESE), fc.constantFrom(...ASCII)),
-      minLength,
-      maxLength: Math.max(minLength, Math.min(maxLength, 30)),
-    });
+    return this.contract.value(schemaInput, depth);
   }
 
   /** Values a careless server would let through: boundaries, wrong types, hostile text. */

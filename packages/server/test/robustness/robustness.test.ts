@@ -5,42 +5,24 @@
  * a seeded tenant so that validation and the handlers are really reached. Every answer must pass
  * response-checks.ts. Reproducible: ROBUSTNESS_SEED fixes the cases (printed on failure).
  */
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FEATURES } from '../../src/platform/access/features';
-import { setFeatureSwitch } from '../../src/platform/access/features.repository';
-import { withTenant } from '../../src/platform/db/tenant-scope';
-import { loadOpenApiDocument, operationPolicies } from '../../src/platform/http/openapi';
 import { DEMO_TENANTS, DEMO_USERS } from '../../src/seed/demo';
 import { createTestServer, type TestServer } from '../support/server';
 import { type CaseContext, operationShape, type RequestCase, RequestCases } from './request-cases';
-import { type Answer, answerProblems, type Problem, type ProblemKind } from './response-checks';
+import { answerProblems, type Problem, type ProblemKind } from './response-checks';
+import {
+  answerTo,
+  document,
+  implemented,
+  isEventStream,
+  knownIds,
+  seedOf,
+  switchEverythingOn,
+} from './suite';
 
 const SEED = Number(process.env.ROBUSTNESS_SEED ?? 20_261_122);
 const RUNS = Number(process.env.ROBUSTNESS_RUNS ?? 200);
 const CONCURRENCY = 4;
-
-const document = loadOpenApiDocument();
-const implemented = [...operationPolicies(document).values()].filter((policy) => !policy.planned);
-
-/** Operations whose 200 is a never-ending `text/event-stream` (the live notification count). */
-const eventStreams = new Set(
-  implemented
-    .filter((policy) => {
-      const operation = document.paths[policy.path]?.[policy.method.toLowerCase()] as {
-        responses?: Record<string, { content?: Record<string, unknown> }>;
-      };
-      return Object.hasOwn(operation.responses?.['200']?.content ?? {}, 'text/event-stream');
-    })
-    .map((policy) => policy.operationId),
-);
-
-/** Each operation its own stream of cases: adding an operation changes no other's. */
-function seedOf(operationId: string): number {
-  let hash = SEED | 0;
-  for (const character of operationId) hash = (Math.imul(hash, 31) + character.charCodeAt(0)) | 0;
-  return hash;
-}
 
 interface Failure {
   operationId: string;
@@ -70,17 +52,6 @@ async function pool<T>(items: T[], limit: number, work: (item: T, index: number)
   );
 }
 
-/** Record ids of the tenant, from what its list operations answer (no operation named). */
-function harvestIds(value: unknown, found: Set<string>, key = ''): void {
-  if (typeof value === 'string') {
-    if ((key === 'id' || key.endsWith('_id')) && /^[0-9a-f-]{36}$/.test(value)) found.add(value);
-  } else if (Array.isArray(value)) {
-    for (const item of value) harvestIds(item, found, key);
-  } else if (typeof value === 'object' && value !== null) {
-    for (const [name, item] of Object.entries(value)) harvestIds(item, found, name);
-  }
-}
-
 describe('robustness: generated requests against every implemented operation', () => {
   let server: TestServer;
   let cases: RequestCases;
@@ -88,31 +59,13 @@ describe('robustness: generated requests against every implemented operation', (
 
   beforeAll(async () => {
     server = await createTestServer();
-    const owner = server.database.owner;
-    // Every feature on, so that the operations behind a feature flag are reached too.
-    await withTenant(owner, DEMO_TENANTS.sakura.id, async (tx) => {
-      for (const feature of FEATURES) await setFeatureSwitch(tx, feature, true);
-    });
+    await switchEverythingOn(server);
     const { access_token: token } = await server.signIn(DEMO_USERS.sakuraAdmin.email);
-    const ids = new Set<string>();
-    for (const policy of implemented) {
-      if (policy.method !== 'GET' || policy.path.includes('{') || eventStreams.has(policy.operationId))
-        continue;
-      const response = await server.get(policy.path, { token });
-      if (response.headers['content-type']?.toString().startsWith('application/json')) {
-        harvestIds(response.json(), ids);
-      }
-    }
-    // Never the caller's own session (revoking it would end the run's sign-in) nor a tenant.
-    const current = await server.get('/api/sessions/current', { token });
-    ids.delete(current.json<{ session_id: string }>().session_id);
-    ids.delete(DEMO_TENANTS.sakura.id);
-    ids.delete(DEMO_TENANTS.midori.id);
     const context: CaseContext = {
       token,
       tenantId: DEMO_TENANTS.sakura.id,
       otherTenantId: DEMO_TENANTS.midori.id,
-      knownIds: [...ids].sort(),
+      knownIds: await knownIds(server, token),
     };
     cases = new RequestCases(document, context);
   });
@@ -131,30 +84,6 @@ describe('robustness: generated requests against every implemented operation', (
     await server?.close();
   });
 
-  /**
-   * One request as the test sends it. An event stream that opens is read up to its first message
-   * and let go (the server ends it at shutdown, or when the user opens too many).
-   */
-  async function send(request: RequestCase, eventStream: boolean): Promise<Answer> {
-    const options = {
-      method: request.method as 'GET',
-      url: request.url,
-      headers: request.headers,
-      ...(request.payload === undefined ? {} : { payload: request.payload }),
-    };
-    if (!eventStream) {
-      const response: LightMyRequestResponse = await server.app.inject(options);
-      return { status: response.statusCode, headers: response.headers, body: response.body };
-    }
-    const response = await server.app.inject({ ...options, payloadAsStream: true });
-    let body = '';
-    for await (const chunk of response.stream()) {
-      body += String(chunk);
-      if (response.statusCode === 200 && body.includes('\n\n')) break;
-    }
-    return { status: response.statusCode, headers: response.headers, body };
-  }
-
   it('covers every implemented operation of the contract', () => {
     expect(implemented.length).toBeGreaterThanOrEqual(21);
   });
@@ -164,10 +93,10 @@ describe('robustness: generated requests against every implemented operation', (
     { timeout: 120_000 },
     async (operationId, policy) => {
       const shape = operationShape(document, policy);
-      const requests = cases.forOperation(shape, RUNS, seedOf(operationId));
+      const requests = cases.forOperation(shape, RUNS, seedOf(SEED, operationId));
       const failures: Failure[] = [];
       await pool(requests, CONCURRENCY, async (request, index) => {
-        const response = await send(request, eventStreams.has(operationId));
+        const response = await answerTo(server, request, isEventStream(policy));
         totals.answered.set(response.status, (totals.answered.get(response.status) ?? 0) + 1);
         const problems = answerProblems(response, {
           method: request.method,

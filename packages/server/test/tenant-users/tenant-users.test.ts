@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../src/auth/passwords';
-import { updateTenantUser } from '../../src/modules/tenant-users/tenant-users.service';
+import {
+  toggleTenantUserStatus,
+  updateTenantUser,
+} from '../../src/modules/tenant-users/tenant-users.service';
+import type { Principal } from '../../src/platform/access/access';
 import { ALL_PERMISSIONS, ROLE_PERMISSIONS } from '../../src/platform/access/permissions';
 import { withTenant } from '../../src/platform/db/tenant-scope';
 import { DEMO_TENANTS, DEMO_USERS } from '../../src/seed/demo';
@@ -51,6 +55,29 @@ describe('tenant users', () => {
   }
 
   const usersPath = `/api/tenants/${DEMO_TENANTS.sakura.id}/users`;
+
+  /** A tenant of its own with one admin (every permission), signed in, and a sender as them. */
+  async function tenantWithOneAdmin(name: string) {
+    const tenant = await server.database.owner
+      .insertInto('tenants')
+      .values({ name, plan: 'basic' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const email = uniqueEmail('sole');
+    const admin = await createUser(server.database.owner, {
+      email,
+      memberships: [{ tenantId: tenant.id, role: 'admin', permissions: [...ALL_PERMISSIONS] }],
+    });
+    const token = (await server.signIn(email)).access_token;
+    const send = (method: string, url: string, body?: unknown) =>
+      server.app.inject({
+        method: method as 'PUT',
+        url,
+        headers: { authorization: `Bearer ${token}`, 'x-tenant-id': tenant.id },
+        ...(body === undefined ? {} : { payload: body as object }),
+      });
+    return { tenantId: tenant.id, admin, send };
+  }
 
   it('lists the members in the order they joined, with role, status and last sign-in', async () => {
     const response = await server.send('GET', '/api/tenant-users?limit=100', admin);
@@ -220,24 +247,8 @@ describe('tenant users', () => {
 
   it('keeps the last active admin an admin and active (409 MEM_001), and nobody disables themselves', async () => {
     // A tenant of its own, with exactly one admin.
-    const tenant = await server.database.owner
-      .insertInto('tenants')
-      .values({ name: '一人管理者医院', plan: 'basic' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const soleEmail = uniqueEmail('sole');
-    const sole = await createUser(server.database.owner, {
-      email: soleEmail,
-      memberships: [{ tenantId: tenant.id, role: 'admin', permissions: [...ALL_PERMISSIONS] }],
-    });
-    const token = (await server.signIn(soleEmail)).access_token;
-    const send = (method: string, url: string, body?: unknown) =>
-      server.app.inject({
-        method: method as 'PUT',
-        url,
-        headers: { authorization: `Bearer ${token}`, 'x-tenant-id': tenant.id },
-        ...(body === undefined ? {} : { payload: body as object }),
-      });
+    const { tenantId, admin: sole, send } = await tenantWithOneAdmin('一人管理者医院');
+    const tenant = { id: tenantId };
 
     const demote = await send('PUT', `/api/tenant-users/${sole}`, { role: 'staff' });
     expect(demote.statusCode).toBe(409);
@@ -264,6 +275,61 @@ describe('tenant users', () => {
     const demoteLast = await send('PUT', `/api/tenant-users/${second}`, { role: 'user' });
     expect(demoteLast.statusCode).toBe(409);
     expectErrorEnvelope(demoteLast.json(), 'MEM_001');
+  });
+
+  it('never loses its last admin who can manage users: not by a permission list either', async () => {
+    const { tenantId, admin: sole, send } = await tenantWithOneAdmin('権限だけ外す医院');
+    const tenant = { id: tenantId };
+    // An admin whose list lacks tenant_users.write cannot manage users: they do not count.
+    const narrow = await createUser(server.database.owner, {
+      email: uniqueEmail('perm-narrow'),
+      memberships: [{ tenantId: tenant.id, role: 'admin', permissions: ['customers.read'] }],
+    });
+
+    // The attack as found: one's own permission list narrowed to nothing administrative.
+    const narrowed = await send('PUT', `/api/tenant-users/${sole}`, { permissions: ['customers.read'] });
+    expect(narrowed.statusCode).toBe(409);
+    expectMatchesContract('updateTenantUser', 409, narrowed.json());
+    expectErrorEnvelope(narrowed.json(), 'MEM_001');
+    expect(narrowed.json().error.message).toContain('ユーザーの登録・編集');
+    // Nothing of it was saved, and the tenant's users can still be managed.
+    const still = await send('GET', '/api/tenant-users?limit=100');
+    expect(still.statusCode).toBe(200);
+    const soleNow = still.json().users.find((user: { id: string }) => user.id === sole);
+    expect(soleNow.permissions).toContain('tenant_users.write');
+
+    // Neither a role whose list keeps the permission by name, nor disabling, nor demoting.
+    expect((await send('PUT', `/api/tenant-users/${sole}`, { role: 'staff' })).statusCode).toBe(409);
+    expect(
+      (await send('PUT', `/api/tenant-users/${sole}`, { role: 'staff', permissions: [...ALL_PERMISSIONS] }))
+        .statusCode,
+    ).toBe(409);
+
+    // Once the other admin can manage users, the first may narrow their own list.
+    expect(
+      (
+        await send('PUT', `/api/tenant-users/${narrow}`, {
+          permissions: ['tenant_users.read', 'tenant_users.write'],
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (await send('PUT', `/api/tenant-users/${sole}`, { permissions: ['customers.read'] })).statusCode,
+    ).toBe(200);
+    // …and now the other one is the last: nobody can disable them or narrow their list.
+    await withTenant(server.database.db, tenant.id, async (tx) => {
+      const principal = { userId: sole } as Principal;
+      await expect(toggleTenantUserStatus(tx, principal, narrow, new Date())).rejects.toMatchObject({
+        code: 'MEM_001',
+      });
+    });
+    await withTenant(server.database.db, tenant.id, async (tx) => {
+      await expect(
+        updateTenantUser(tx, narrow, { permissions: ['tenant_users.read'] }),
+      ).rejects.toMatchObject({
+        code: 'MEM_001',
+      });
+    });
   });
 
   it('demoting both admins at once leaves one: the second change sees the first', async () => {

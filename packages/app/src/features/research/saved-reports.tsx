@@ -5,6 +5,8 @@ import { FileSearch, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useErrorDisplay } from '../../errors/error-display';
 import { formatTenantDateTime } from '../../lib/format';
+import { useSignedIn } from '../../session/session';
+import { usePermissions } from '../access/permissions';
 import { useTenantApi } from '../customers/use-tenant-api';
 import { errorMessage } from '../documents/error-message';
 import { KIND_LABELS } from './research-labels';
@@ -23,6 +25,10 @@ export function SavedReports({
 }) {
   const { api, tenantId } = useTenantApi();
   const { report } = useErrorDisplay();
+  const { user: me } = useSignedIn();
+  const { can } = usePermissions();
+  // One's own reports with research.use; another person's only with research.delete (the contract).
+  const mayDelete = (createdBy: string | null) => createdBy === me.id || can('research.delete');
   const [page, setPage] = useState(1);
   const [deleting, setDeleting] = useState<{ id: string; title: string } | null>(null);
   const list = useQuery({
@@ -74,15 +80,17 @@ export function SavedReports({
               >
                 開く
               </Button>
-              <Button
-                size="sm"
-                variant="ghost"
-                onClick={() => setDeleting({ id: item.id, title: item.title })}
-                aria-label={`${item.title} を削除`}
-              >
-                <Trash2 aria-hidden="true" />
-                削除
-              </Button>
+              {mayDelete(item.created_by) ? (
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => setDeleting({ id: item.id, title: item.title })}
+                  aria-label={`${item.title} を削除`}
+                >
+                  <Trash2 aria-hidden="true" />
+                  削除
+                </Button>
+              ) : null}
             </div>
           </li>
         ))}

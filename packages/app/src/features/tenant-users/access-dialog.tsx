@@ -3,11 +3,13 @@ import {
   contractEnums,
   formatValidationErrors,
   isApiError,
+  permissionLabel,
   ROLE_DEFAULT_PERMISSIONS,
   ROLE_DESCRIPTIONS,
   ROLE_LABELS,
   type Role,
   type TenantUser,
+  USER_ADMINISTRATION_PERMISSION,
 } from '@tsumiki/api-client';
 import { updateTenantUserMutationOptions } from '@tsumiki/api-client/react';
 import {
@@ -86,6 +88,8 @@ function AccessForm({
   const defaults = ROLE_DEFAULT_PERMISSIONS[role];
   const atDefaults = samePermissions(permissions, defaults);
   const changed = role !== user.role || !samePermissions(permissions, user.permissions);
+  // The server would refuse it (MEM_001): the tenant must keep someone who can manage its users.
+  const losesUserAdministration = lastAdmin && !permissions.includes(USER_ADMINISTRATION_PERMISSION);
 
   const save = async () => {
     setFailure(null);
@@ -126,7 +130,7 @@ function AccessForm({
         }}
         description={
           lastAdmin
-            ? 'このテナントで最後の管理者のため、役割は変えられません。先にほかの人を管理者にしてください。'
+            ? 'ユーザーを管理できる最後の管理者のため、役割は変えられません。先にほかの人を管理者にしてください。'
             : `${ROLE_DESCRIPTIONS[role]}役割を変えると、権限はその役割の既定に戻ります。`
         }
       />
@@ -152,6 +156,11 @@ function AccessForm({
         defaults={defaults}
         onChange={readOnly ? undefined : setPermissions}
       />
+      {losesUserAdministration ? (
+        <Alert variant="warning">
+          {`ユーザーを管理できる最後の管理者のため、「${permissionLabel(USER_ADMINISTRATION_PERMISSION)}」の権限は外せません。先にほかの人を管理者にしてください。`}
+        </Alert>
+      ) : null}
       <p className="text-sm text-muted-foreground">
         変更は保存した直後の操作から効きます。本人の画面は、次に読み込んだときに変わります。
       </p>
@@ -160,7 +169,11 @@ function AccessForm({
           {readOnly ? '閉じる' : 'キャンセル'}
         </Button>
         {readOnly ? null : (
-          <Button onClick={() => void save()} loading={update.isPending} disabled={!changed}>
+          <Button
+            onClick={() => void save()}
+            loading={update.isPending}
+            disabled={!changed || losesUserAdministration}
+          >
             保存する
           </Button>
         )}

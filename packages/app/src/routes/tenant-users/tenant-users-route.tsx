@@ -1,5 +1,11 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { contractEnums, MEMBERSHIP_STATUS_LABELS, ROLE_LABELS, type TenantUser } from '@tsumiki/api-client';
+import {
+  contractEnums,
+  MEMBERSHIP_STATUS_LABELS,
+  ROLE_LABELS,
+  type TenantUser,
+  USER_ADMINISTRATION_PERMISSION,
+} from '@tsumiki/api-client';
 import {
   accountKeys,
   tenantUsersQueryOptions,
@@ -53,8 +59,8 @@ const AccessDialog = lazy(() =>
   import('../../features/tenant-users/access-dialog').then((module) => ({ default: module.AccessDialog })),
 );
 
-/** The active administrators query: one row is enough, its total says whether someone is the last. */
-const ACTIVE_ADMINS = { role: 'admin', status: 'active', limit: 1 } as const;
+/** The active administrators: a clinic has a handful, one page holds them all. */
+const ACTIVE_ADMINS = { role: 'admin', status: 'active', limit: 100 } as const;
 
 /** Fetches the page the URL asks for while the chunk loads. */
 export const loader = listRouteLoader((tenantId, params) =>
@@ -107,15 +113,22 @@ function TenantUsersScreen() {
     users.isPlaceholderData,
   );
 
+  // The server keeps the tenant an active admin who can manage users (MEM_001); say so up front.
+  const userAdministrators = admins.data?.users.filter((admin) =>
+    admin.permissions.includes(USER_ADMINISTRATION_PERMISSION),
+  );
   const isLastAdmin = (user: TenantUser) =>
-    user.role === 'admin' && user.status === 'active' && admins.data?.total === 1;
+    admins.data?.total === admins.data?.users.length &&
+    userAdministrators?.length === 1 &&
+    userAdministrators[0]?.id === user.id;
 
   /** Why the status of `user` cannot be switched here, or null when it can. */
   const toggleBlockedReason = (user: TenantUser): string | null => {
     if (!canWrite) return PERMISSION_DENIED_REASON;
     if (user.status === 'inactive') return null;
     if (user.id === me.id) return '自分自身は無効にできません。';
-    if (isLastAdmin(user)) return '最後の管理者は無効にできません。先にほかの人を管理者にしてください。';
+    if (isLastAdmin(user))
+      return 'ユーザーを管理できる最後の管理者は無効にできません。先にほかの人を管理者にしてください。';
     return null;
   };
 

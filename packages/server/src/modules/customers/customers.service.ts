@@ -1,5 +1,11 @@
 import type { TenantTransaction } from '../../platform/db/tenant-scope';
-import { AppError, NotFoundError, ValidationFailedError, type ValidationIssue } from '../../platform/errors';
+import {
+  AppError,
+  InputMismatchError,
+  NotFoundError,
+  ValidationFailedError,
+  type ValidationIssue,
+} from '../../platform/errors';
 import {
   type CustomerChanges,
   type CustomerSortField,
@@ -97,7 +103,7 @@ async function assertAssignable(tx: TenantTransaction, userId: string | null | u
     .where('status', '=', 'active')
     .executeTakeFirst();
   if (!member) {
-    throw new ValidationFailedError([
+    throw new InputMismatchError([
       { field: 'assignee_user_id', message: 'このテナントの有効なユーザーから選んでください' },
     ]);
   }

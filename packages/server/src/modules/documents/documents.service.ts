@@ -1,12 +1,13 @@
 import type { Readable } from 'node:stream';
 import type { TenantTransaction } from '../../platform/db/tenant-scope';
-import { AppError, NotFoundError, ValidationFailedError } from '../../platform/errors';
+import { AppError, NotFoundError, ValidationFailedError, type ValidationIssue } from '../../platform/errors';
 import { acceptUpload, type RefusedUpload } from '../../platform/files/accept-upload';
+import { cleanFileName } from '../../platform/files/file-names';
 import { lockStoredFile, removeStoredFileAfterCommit } from '../../platform/files/file-removal';
 import type { FileFormat } from '../../platform/files/file-types';
 import { openStoredFile } from '../../platform/files/open-stored-file';
 import type { FileStorage } from '../../platform/files/storage';
-import type { MultipartBody, UploadedFile } from '../../platform/files/uploads';
+import { formField, type MultipartBody, type UploadedFile } from '../../platform/files/uploads';
 import type { JobQueue } from '../../platform/jobs/jobs';
 import type { QueryVector, TextIndex } from '../../platform/search/text-index';
 import { assertFolderExists, findFolderSubtree } from '../folders/folders.service';
@@ -56,24 +57,18 @@ export class DocumentNotFoundError extends NotFoundError {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** A text field of the form given at most once: its value, or undefined. */
-function singleField(body: MultipartBody, name: string, label: string): string | undefined {
-  const values = body.fields[name] ?? [];
-  if (values.length > 1)
-    throw new ValidationFailedError([{ field: name, message: `${label}は 1 つだけ指定してください` }]);
-  const value = values[0]?.trim();
-  return value === '' ? undefined : value;
-}
-
 function uploadFields(body: MultipartBody) {
-  const folderId = singleField(body, 'folder_id', 'フォルダー');
+  const issues: ValidationIssue[] = [];
+  const folderId = formField(body, 'folder_id', 'フォルダー', issues);
   if (folderId !== undefined && !UUID.test(folderId)) {
-    throw new ValidationFailedError([{ field: 'folder_id', message: 'ID の形式が正しくありません' }]);
+    issues.push({ field: 'folder_id', message: 'ID の形式が正しくありません' });
   }
-  const description = singleField(body, 'description', '説明');
-  if (description !== undefined && description.length > 500) {
-    throw new ValidationFailedError([{ field: 'description', message: '500文字以内で入力してください' }]);
+  const description = formField(body, 'description', '説明', issues);
+  // Characters as the contract's maxLength counts them (code points).
+  if (description !== undefined && [...description].length > 500) {
+    issues.push({ field: 'description', message: '500文字以内で入力してください' });
   }
+  if (issues.length > 0) throw new ValidationFailedError(issues);
   return { folderId: folderId ?? null, description: description ?? null };
 }
 
@@ -217,7 +212,8 @@ export async function updateDocument(
   await getDocument(tx, id);
   const normalized: DocumentChanges = {};
   if (changes.file_name !== undefined) {
-    const name = changes.file_name.normalize('NFC').trim();
+    // Kept as an uploaded file's name is: no invisible or bidi characters that make it lie.
+    const name = cleanFileName(changes.file_name);
     if (name === '') throw new ValidationFailedError([{ field: 'file_name', message: '入力してください' }]);
     normalized.file_name = name;
   }

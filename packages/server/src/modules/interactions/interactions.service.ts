@@ -1,5 +1,5 @@
 import type { TenantTransaction } from '../../platform/db/tenant-scope';
-import { ValidationFailedError } from '../../platform/errors';
+import { InputMismatchError } from '../../platform/errors';
 import {
   CustomerNotFoundError,
   type CustomerView,
@@ -63,9 +63,7 @@ export async function recordInteraction(
   // Only live products of this tenant (the foreign key would already refuse another tenant's).
   const found = await findLiveProductRefs(tx, productIds);
   if (found.length !== productIds.length) {
-    throw new ValidationFailedError([
-      { field: 'product_ids', message: '登録されている商品から選んでください' },
-    ]);
+    throw new InputMismatchError([{ field: 'product_ids', message: '登録されている商品から選んでください' }]);
   }
   const id = await insertInteraction(tx, {
     customer_id: input.customer_id,

@@ -10,7 +10,7 @@ import {
 import type { Db } from '../../platform/db/database';
 import type { Role } from '../../platform/db/schema';
 import { scopeToTenant, type TenantTransaction } from '../../platform/db/tenant-scope';
-import { AppError, NotFoundError, ValidationFailedError } from '../../platform/errors';
+import { AppError, InputMismatchError, NotFoundError } from '../../platform/errors';
 import type { DomainEvents } from '../../platform/events/domain-events';
 import {
   findInvitationByCode,
@@ -126,7 +126,7 @@ export async function useInvitation(
 ): Promise<{ tenant_id: string; tenant_name: string; role: Role }> {
   const callerEmail = normalizeEmail(principal.email);
   if (normalizeEmail(input.email) !== callerEmail) {
-    throw new ValidationFailedError([
+    throw new InputMismatchError([
       { field: 'email', message: 'ログイン中のアカウントのメールアドレスと一致しません' },
     ]);
   }

@@ -9,7 +9,7 @@ import { lockStoredFile, removeStoredFileAfterCommit } from '../../platform/file
 import type { FileFormat } from '../../platform/files/file-types';
 import { openStoredFile } from '../../platform/files/open-stored-file';
 import type { FileStorage } from '../../platform/files/storage';
-import type { MultipartBody, UploadedFile } from '../../platform/files/uploads';
+import { formField, type MultipartBody, type UploadedFile } from '../../platform/files/uploads';
 import type { JobQueue } from '../../platform/jobs/jobs';
 import { contentCoverage } from '../../platform/search/fold';
 import type { QueryVector, TextIndex } from '../../platform/search/text-index';
@@ -88,18 +88,6 @@ export class KnowledgeChatNotFoundError extends NotFoundError {
 const TAG_LIMIT = 20;
 const TAG_LENGTH = 30;
 
-function singleField(
-  body: MultipartBody,
-  name: string,
-  label: string,
-  issues: ValidationIssue[],
-): string | undefined {
-  const values = body.fields[name] ?? [];
-  if (values.length > 1) issues.push({ field: name, message: `${label}は 1 つだけ指定してください` });
-  const value = values[0]?.normalize('NFC').trim();
-  return value === '' ? undefined : value;
-}
-
 /** Tags as the form sends them: a JSON array of strings (SPEC section 3), checked like the contract's Tags. */
 export function parseTags(raw: string | undefined, issues: ValidationIssue[]): string[] {
   if (raw === undefined) return [];
@@ -132,14 +120,14 @@ export function parseTags(raw: string | undefined, issues: ValidationIssue[]): s
 
 function uploadFields(body: MultipartBody) {
   const issues: ValidationIssue[] = [];
-  const title = singleField(body, 'title', '題名', issues);
+  const title = formField(body, 'title', '題名', issues);
   if (title === undefined) issues.push({ field: 'title', message: '入力してください' });
   else if ([...title].length > 200) issues.push({ field: 'title', message: '200文字以内で入力してください' });
-  const description = singleField(body, 'description', '説明', issues);
+  const description = formField(body, 'description', '説明', issues);
   if (description !== undefined && [...description].length > 2000) {
     issues.push({ field: 'description', message: '2000文字以内で入力してください' });
   }
-  const tags = parseTags(singleField(body, 'tags', 'タグ', issues), issues);
+  const tags = parseTags(formField(body, 'tags', 'タグ', issues, { raw: true }), issues);
   const files = body.files.filter((file) => file.field === 'file');
   if (files.length !== 1 || body.files.length !== 1) {
     issues.push({ field: 'file', message: 'ファイルを 1 つ選んでください' });

@@ -4,7 +4,7 @@ import type { Permission } from '../../platform/access/permissions';
 import type { AiProvider } from '../../platform/ai/provider';
 import { type InTenant, type TenantChat, tenantAi } from '../../platform/ai/tenant-ai';
 import type { TenantTransaction } from '../../platform/db/tenant-scope';
-import { AppError, ValidationFailedError } from '../../platform/errors';
+import { AppError, InputMismatchError } from '../../platform/errors';
 import { contentCoverage } from '../../platform/search/fold';
 import type { QueryVector, TextIndex } from '../../platform/search/text-index';
 import { customerName } from '../customers/customers.service';
@@ -351,7 +351,7 @@ export async function analyzeProduct(
   request: ProductAnalysisRequest,
 ): Promise<Schemas['ProductAnalysis']> {
   if (request.productId !== pathId) {
-    throw new ValidationFailedError([
+    throw new InputMismatchError([
       { field: 'product_id', message: 'パスの商品と同じ商品を指定してください' },
     ]);
   }

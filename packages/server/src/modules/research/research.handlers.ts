@@ -128,8 +128,11 @@ export function researchHandlers(dependencies: ModuleDependencies) {
       return { status: 200, body: toResearchReport(await getResearchReport(tx, params.id)) };
     },
 
-    async deleteResearchReport({ params }, { tx }) {
-      await deleteResearchReport(tx, params.id);
+    async deleteResearchReport({ params }, { tx, principal, tenant }) {
+      await deleteResearchReport(tx, params.id, {
+        userId: principal.userId,
+        can: permissionTest(principal, tenant),
+      });
       return { status: 204, body: undefined };
     },
 

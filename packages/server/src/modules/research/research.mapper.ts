@@ -29,6 +29,7 @@ export function toResearchReportSummary(row: ResearchReportView): Schemas['Resea
     mode: row.mode,
     generated_at: new Date(row.created_at).toISOString(),
     summary: row.summary,
+    created_by: row.created_by,
     created_by_name: row.created_by_name,
   };
 }

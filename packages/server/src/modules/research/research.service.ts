@@ -9,7 +9,7 @@ import type { Permission } from '../../platform/access/permissions';
 import type { AiProvider } from '../../platform/ai/provider';
 import { type InTenant, type TenantChat, tenantAi } from '../../platform/ai/tenant-ai';
 import type { TenantTransaction } from '../../platform/db/tenant-scope';
-import { NotFoundError } from '../../platform/errors';
+import { NotFoundError, PermissionDeniedError } from '../../platform/errors';
 import type { AiProgressSink as ProgressSink } from '../../platform/http/ai-response';
 import type { TextIndex } from '../../platform/search/text-index';
 import { CustomerNotFoundError } from '../customers/customers.service';
@@ -391,6 +391,19 @@ export async function getResearchReport(
   return report;
 }
 
-export async function deleteResearchReport(tx: TenantTransaction, id: string): Promise<void> {
+/**
+ * Deletes a saved report: one's own with research.use (the operation's permission), another
+ * person's only with research.delete too (403 AUTH_004 naming it), as the contract says.
+ */
+export async function deleteResearchReport(
+  tx: TenantTransaction,
+  id: string,
+  deleter: { userId: string; can: (permission: Permission) => boolean },
+): Promise<void> {
+  const report = await findResearchReport(tx, id);
+  if (!report) throw new ResearchReportNotFoundError();
+  if (report.created_by !== deleter.userId && !deleter.can('research.delete')) {
+    throw new PermissionDeniedError('research.delete');
+  }
   if (!(await deleteReportRow(tx, id))) throw new ResearchReportNotFoundError();
 }

@@ -1,5 +1,5 @@
 import type { TenantTransaction } from '../../platform/db/tenant-scope';
-import { AppError, NotFoundError, ValidationFailedError } from '../../platform/errors';
+import { AppError, InputMismatchError, NotFoundError } from '../../platform/errors';
 import { searchTerm } from '../customers/customers.service';
 import {
   countStaff,
@@ -74,9 +74,7 @@ async function assertLinkable(tx: TenantTransaction, userId: string | null | und
     .where('user_id', '=', userId)
     .executeTakeFirst();
   if (!member) {
-    throw new ValidationFailedError([
-      { field: 'user_id', message: 'このテナントのユーザーから選んでください' },
-    ]);
+    throw new InputMismatchError([{ field: 'user_id', message: 'このテナントのユーザーから選んでください' }]);
   }
   const linked = await findStaffLinkedTo(tx, userId, staffId);
   if (linked) throw new StaffUserTakenError(linked.id);

@@ -5,7 +5,7 @@ import type { ModuleHandlers } from '../../platform/http/typed-handlers';
 import type { ModuleDependencies } from '../module';
 
 /** Health and the contract itself. */
-export function systemHandlers({ db, version, document }: ModuleDependencies) {
+export function systemHandlers({ db, document }: ModuleDependencies) {
   return {
     async getHealth() {
       try {
@@ -13,7 +13,7 @@ export function systemHandlers({ db, version, document }: ModuleDependencies) {
       } catch (error) {
         throw new DatabaseUnavailableError(error);
       }
-      return { status: 200, body: { status: 'ok', database: 'ok', version } };
+      return { status: 200, body: { status: 'ok', database: 'ok' } };
     },
 
     async getOpenApiDocument() {

@@ -11,7 +11,7 @@ import {
 } from '../../platform/access/tenants.repository';
 import type { Role } from '../../platform/db/schema';
 import type { TenantTransaction } from '../../platform/db/tenant-scope';
-import { AppError, NotFoundError, ValidationFailedError } from '../../platform/errors';
+import { AppError, InputMismatchError, NotFoundError } from '../../platform/errors';
 import { searchTerm } from '../customers/customers.service';
 import { NOTIFICATIONS_CHANNEL } from '../notifications/notifications.repository';
 import {
@@ -80,7 +80,7 @@ export async function addTenantUser(
   }
   if (!account) {
     if (input.initial_password === undefined) {
-      throw new ValidationFailedError([
+      throw new InputMismatchError([
         {
           field: 'initial_password',
           message: 'このメールアドレスのアカウントはまだないため、初期パスワードを入力してください',
@@ -103,40 +103,54 @@ export async function addTenantUser(
 }
 
 /**
+ * Makes a change of memberships that must leave the tenant someone who can manage its users: an
+ * active admin holding tenant_users.write. Their rows are locked first and the rule is checked on
+ * the result, so no change — of role, of the permission list, of status, or two at once from two
+ * admins — locks the tenant out of its own administration (409 MEM_001, the change rolled back).
+ */
+async function keepingUserAdministration<T>(
+  tx: TenantTransaction,
+  userId: string,
+  change: () => Promise<T>,
+): Promise<T> {
+  await listActiveAdminIds(tx, tx.tenantId, { lock: true, userAdministrators: true });
+  const result = await change();
+  const remaining = await listActiveAdminIds(tx, tx.tenantId, { userAdministrators: true });
+  if (remaining.length === 0) throw new AppError('MEM_001', { context: { user_id: userId } });
+  return result;
+}
+
+/**
  * Role, permissions and name. A role alone brings that role's default permissions; explicit
- * permissions are stored as given. The last active admin keeps the admin role (409 MEM_001).
+ * permissions are stored as given. The tenant keeps an admin who can manage users (MEM_001).
  */
 export async function updateTenantUser(
   tx: TenantTransaction,
   userId: string,
   input: { role?: Role; permissions?: string[]; full_name?: string | null },
 ): Promise<TenantUserView> {
-  const admins =
-    input.role !== undefined && input.role !== 'admin'
-      ? await listActiveAdminIds(tx, tx.tenantId, { lock: true })
-      : [];
-  const current = await getTenantUser(tx, userId, true);
-  if (input.role !== undefined && input.role !== 'admin' && admins.length === 1 && admins[0] === userId) {
-    throw new AppError('MEM_001', { context: { user_id: userId } });
-  }
-  const changes: { role?: Role; permissions?: string[] } = {};
-  if (input.role !== undefined) changes.role = input.role;
-  if (input.permissions !== undefined) changes.permissions = uniquePermissions(input.permissions);
-  else if (input.role !== undefined && input.role !== current.role)
-    changes.permissions = rolePermissions(input.role);
-  await updateMembership(tx, userId, changes);
-  if (input.full_name !== undefined) {
-    await tx
-      .updateTable('users')
-      .set({ full_name: input.full_name?.trim() || null, updated_at: sql<Date>`now()` })
-      .where('id', '=', userId)
-      .execute();
-  }
-  return getTenantUser(tx, userId);
+  return keepingUserAdministration(tx, userId, async () => {
+    const current = await getTenantUser(tx, userId, true);
+    const changes: { role?: Role; permissions?: string[] } = {};
+    if (input.role !== undefined) changes.role = input.role;
+    if (input.permissions !== undefined) changes.permissions = uniquePermissions(input.permissions);
+    else if (input.role !== undefined && input.role !== current.role)
+      changes.permissions = rolePermissions(input.role);
+    await updateMembership(tx, userId, changes);
+    if (input.full_name !== undefined) {
+      await tx
+        .updateTable('users')
+        .set({ full_name: input.full_name?.trim() || null, updated_at: sql<Date>`now()` })
+        .where('id', '=', userId)
+        .execute();
+    }
+    return getTenantUser(tx, userId);
+  });
 }
 
 /**
- * Active ↔ inactive. Nobody disables themselves (MEM_002), nor the last active admin (MEM_001).
+ * Active ↔ inactive. Nobody disables themselves (MEM_002), nor the last admin who can manage
+ * users (MEM_001).
  * A disabled member can no longer work in this tenant (their next request there is refused);
  * when no other tenant remains to them, every session of theirs ends at once, so their next call
  * anywhere gets 401 and the refresh fails. Their open notification stream is told to look again
@@ -148,17 +162,16 @@ export async function toggleTenantUserStatus(
   userId: string,
   now: Date,
 ): Promise<TenantUserView> {
-  const admins = await listActiveAdminIds(tx, tx.tenantId, { lock: true });
-  const current = await getTenantUser(tx, userId, true);
+  const current = await getTenantUser(tx, userId);
   if (current.status === 'inactive') {
     await updateMembership(tx, userId, { status: 'active' });
     return getTenantUser(tx, userId);
   }
   if (userId === principal.userId) throw new AppError('MEM_002', { context: { user_id: userId } });
-  if (current.role === 'admin' && admins.length === 1 && admins[0] === userId) {
-    throw new AppError('MEM_001', { context: { user_id: userId } });
-  }
-  await updateMembership(tx, userId, { status: 'inactive' });
+  await keepingUserAdministration(tx, userId, async () => {
+    await getTenantUser(tx, userId, true);
+    await updateMembership(tx, userId, { status: 'inactive' });
+  });
   if (!(await hasOtherActiveMembership(tx, userId))) await revokeUserSessions(tx, userId, now);
   // Delivered on commit: the user's streams in this tenant look again and close.
   await sql`select pg_notify(${NOTIFICATIONS_CHANNEL}, ${`${tx.tenantId}:${userId}`})`.execute(tx);

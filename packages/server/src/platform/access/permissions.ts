@@ -36,8 +36,9 @@ export const ALL_PERMISSIONS = [
   'knowledge.delete',
   // Asking an AI: chat, assistant, knowledge chat, workflow, marketing, product analysis.
   'ai.use',
-  // Deep research and its PDF reports.
+  // Deep research and its PDF reports; deleting another person's report takes research.delete.
   'research.use',
+  'research.delete',
   // The tenant's settings: feature switches.
   'settings.manage',
 ] as const;

@@ -1,3 +1,5 @@
+import { USER_ADMINISTRATION_PERMISSION } from '@tsumiki/api-client';
+import { sql } from 'kysely';
 import type { DbExecutor } from '../db/database';
 import type { Plan, Role, Tenant } from '../db/schema';
 import { assertTimeZone } from './time-zone';
@@ -95,13 +97,15 @@ export async function findTenantName(db: DbExecutor, tenantId: string): Promise<
 }
 
 /**
- * The tenant's active administrators. With `lock`, their rows stay locked until the transaction
- * ends: of two concurrent changes that would each leave one admin, the second sees the first's.
+ * The tenant's active administrators, oldest id first. With `userAdministrators`, only those
+ * who also hold tenant_users.write: the people who can still manage the tenant's users. With
+ * `lock`, their rows stay locked until the transaction ends: of two concurrent changes that would
+ * each leave one, the second waits for the first and then no longer counts what it changed.
  */
 export async function listActiveAdminIds(
   db: DbExecutor,
   tenantId: string,
-  options: { lock?: boolean } = {},
+  options: { lock?: boolean; userAdministrators?: boolean } = {},
 ): Promise<string[]> {
   let query = db
     .selectFrom('tenant_users')
@@ -110,6 +114,9 @@ export async function listActiveAdminIds(
     .where('role', '=', 'admin')
     .where('status', '=', 'active')
     .orderBy('user_id');
+  if (options.userAdministrators) {
+    query = query.where(sql<boolean>`${USER_ADMINISTRATION_PERMISSION} = any(permissions)`);
+  }
   if (options.lock) query = query.forUpdate();
   const rows = await query.execute();
   return rows.map((row) => row.user_id);

@@ -5,6 +5,7 @@ import { getDocumentProxy } from 'unpdf';
 import type { DetectedFileType } from '../files/file-types';
 import { type ExtractedText, ExtractionError } from './extract';
 import { joinPdfLines, type PdfTextItem } from './pdf-lines';
+import { checkZipLimits, ZipLimitError } from './zip-limits';
 
 /** Hostile input stops here: a PDF of more pages, or a text longer, is read only up to these. */
 export const MAX_PAGES = 2_000;
@@ -18,6 +19,25 @@ const PPTX_MESSAGE =
   'PowerPoint の本文の読み取りには対応していません。ファイルは保存され、ダウンロードはできます。';
 const DAMAGED = (kind: string) =>
   `${kind}を読み取れませんでした。ファイルが壊れているか、パスワードで保護されている可能性があります。`;
+
+const TOO_LARGE_WHEN_UNPACKED = (kind: string) =>
+  `${kind}は展開すると大きすぎるため、本文を読み取りませんでした。ファイルは保存され、ダウンロードはできます。本文を検索できるようにするには、内容を分けたファイルにしてからアップロードしてください。`;
+
+/**
+ * An Office file (a ZIP) within the limits before a library unpacks it (zip-limits.ts): a
+ * compression bomb is refused here with its reason, before it costs any memory.
+ */
+async function unpackable(bytes: Uint8Array, kind: string): Promise<void> {
+  try {
+    await checkZipLimits(bytes);
+  } catch (error) {
+    if (!(error instanceof ZipLimitError)) throw error;
+    throw new ExtractionError(
+      error.reason === 'too-large' ? TOO_LARGE_WHEN_UNPACKED(kind) : DAMAGED(kind),
+      'failed',
+    );
+  }
+}
 
 /** Cuts the total text at MAX_CHARACTERS (whole parts first, then the last one's tail). */
 function capped(parts: ExtractedText['parts']): ExtractedText['parts'] {
@@ -80,6 +100,7 @@ async function pdfText(bytes: Uint8Array): Promise<ExtractedText> {
 }
 
 async function docxText(bytes: Uint8Array): Promise<ExtractedText> {
+  await unpackable(bytes, 'Word 文書');
   let value: string;
   try {
     ({ value } = await mammoth.extractRawText({ buffer: Buffer.from(bytes) }));
@@ -98,6 +119,7 @@ function cellText(value: unknown): string {
 }
 
 async function xlsxText(bytes: Uint8Array): Promise<ExtractedText> {
+  await unpackable(bytes, 'Excel ファイル');
   let sheets: Awaited<ReturnType<typeof readXlsxFile>>;
   try {
     sheets = await readXlsxFile(Buffer.from(bytes));
@@ -154,6 +176,7 @@ export async function extractByFormat(
     case 'jpeg':
       throw new ExtractionError(IMAGE_MESSAGE, 'unsupported');
     case 'pptx':
+      // Never unpacked, so a bomb costs nothing here; reading slides one day starts with unpackable().
       throw new ExtractionError(PPTX_MESSAGE, 'unsupported');
   }
 }

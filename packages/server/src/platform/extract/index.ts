@@ -6,7 +6,17 @@ export { chunkText } from './chunk';
 
 /** Longest an extraction may take before its thread is stopped (a hostile or huge file). */
 const DEFAULT_TIMEOUT_MS = 120_000;
-const MEMORY_LIMIT_MB = 512;
+
+/**
+ * The worker's V8 heap. ArrayBuffers (unzipped parts, PDF streams) live outside it: Office files
+ * are checked before they are unpacked (zip-limits.ts), and the process's growth while a file is
+ * read is watched as a backstop for what no check foresees (a PDF's compressed streams).
+ */
+const RESOURCE_LIMITS = { maxOldGenerationSizeMb: 512, maxYoungGenerationSizeMb: 48, stackSizeMb: 4 };
+/** The heap, the young generation and room for buffers in flight: more is no ≤ 20 MB file's due. */
+const GROWTH_LIMIT_BYTES = 640 * 1024 * 1024;
+const WATCH_MS = 50;
+const TOO_LARGE = 'ファイルが大きすぎて読み取れませんでした。';
 
 // From the sources (tests, `tsx src/main.ts`) the worker is TypeScript, loaded through tsx; from
 // the build it is dist/extract-worker.js (a tsup entry next to the chunk this code lands in).
@@ -16,6 +26,8 @@ const workerUrl = fromSources
   : new URL('./extract-worker.js', import.meta.url);
 
 let queue: Promise<unknown> = Promise.resolve();
+/** The last worker stopped: the next file waits until it is gone, and its memory with it. */
+let retiring: Promise<unknown> = Promise.resolve();
 
 /** A warm worker is stopped after this long without work, and replaced after this many files. */
 const IDLE_MS = 60_000;
@@ -46,7 +58,7 @@ function takeWorker(): WarmWorker {
   workersStarted += 1;
   const worker = new Worker(workerUrl, {
     execArgv: fromSources ? ['--import', 'tsx'] : [],
-    resourceLimits: { maxOldGenerationSizeMb: MEMORY_LIMIT_MB },
+    resourceLimits: RESOURCE_LIMITS,
     // pdf.js writes warnings about damaged files to the console: not the server's log.
     stdout: true,
     stderr: true,
@@ -61,11 +73,14 @@ function takeWorker(): WarmWorker {
   return taken;
 }
 
-/** Stops a worker (after a timeout, a crash, too many files or idleness); the next file starts another. */
+/**
+ * Stops a worker (after a failure, a timeout, a crash, too many files or idleness); the next file
+ * starts another. Its heap goes with it: what a hostile file made it hold is given back at once.
+ */
 function retire(taken: WarmWorker): void {
   if (warm === taken) warm = null;
   if (taken.idleTimer) clearTimeout(taken.idleTimer);
-  void taken.worker.terminate();
+  retiring = taken.worker.terminate().catch(() => {});
 }
 
 function release(taken: WarmWorker): void {
@@ -102,6 +117,7 @@ function runInWorker(
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      clearInterval(watchdog);
       worker.off('message', onMessage);
       worker.off('error', onError);
       worker.off('exit', onExit);
@@ -121,9 +137,17 @@ function runInWorker(
         ),
       timeoutMs,
     );
+    // Process-wide (a thread has no resident size of its own), from when this file started.
+    const startRss = process.memoryUsage.rss();
+    const watchdog = setInterval(() => {
+      if (process.memoryUsage.rss() - startRss > GROWTH_LIMIT_BYTES) {
+        settle(false, () => reject(new ExtractionError(TOO_LARGE, 'failed')));
+      }
+    }, WATCH_MS);
     const onMessage = (message: WorkerAnswer) => {
       if (message.id !== id) return;
-      settle(true, () =>
+      // A file that failed may have left the worker's heap full of its garbage: start afresh.
+      settle(message.ok || message.kind === 'unsupported', () =>
         message.ok && message.text
           ? resolve(message.text)
           : reject(
@@ -135,7 +159,7 @@ function runInWorker(
       settle(false, () =>
         reject(
           (error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY'
-            ? new ExtractionError('ファイルが大きすぎて読み取れませんでした。', 'failed')
+            ? new ExtractionError(TOO_LARGE, 'failed')
             : error,
         ),
       );
@@ -159,7 +183,9 @@ export function extractText(
   format: DetectedFileType['format'],
   options: { timeoutMs?: number } = {},
 ): Promise<ExtractedText> {
-  const run = queue.then(() => runInWorker(bytes, format, options.timeoutMs ?? DEFAULT_TIMEOUT_MS));
+  const run = queue
+    .then(() => retiring)
+    .then(() => runInWorker(bytes, format, options.timeoutMs ?? DEFAULT_TIMEOUT_MS));
   queue = run.catch(() => {});
   return run;
 }

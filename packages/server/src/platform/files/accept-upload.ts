@@ -30,7 +30,6 @@ function unsupportedMessage(fileName: string, detected: DetectedFileType | null)
  * One uploaded file checked and kept: refused when it was cut at the size limit (FILE_001), is
  * empty (FILE_003) or is not one of `allowed` by its magic bytes (FILE_002); else committed under
  * its tenant-scoped, content-addressed key. A refused file stays staged (the route layer discards it).
- * Documents and the knowledge base both come through here.
  */
 export async function acceptUpload(
   storage: FileStorage,

@@ -33,6 +33,9 @@ const TYPES: Record<FileFormat, DetectedFileType> = {
 };
 
 /** Text files are recognised only under these names (a user's HTML or SVG is never "text"). */
+/** Every Content-Type a stored file is served with (the contract's StoredFile lists the same). */
+export const STORED_FILE_MEDIA_TYPES: readonly string[] = Object.values(TYPES).map((type) => type.mime);
+
 const TEXT_EXTENSIONS: Record<string, FileFormat> = {
   txt: 'text',
   text: 'text',

@@ -1,3 +1,4 @@
+import type { ValidationIssue } from '../errors';
 import type { StagedFile } from './storage';
 
 /**
@@ -9,7 +10,7 @@ import type { StagedFile } from './storage';
  * limit arrives with `staged.truncated = true` (the handler answers FILE_001 / lists it as failed).
  */
 export interface MultipartBody {
-  /** Text fields by name (a repeated name keeps every value, in order). */
+  /** Text fields by name, as sent (a repeated name keeps every value, in order). */
   fields: Record<string, string[]>;
   files: UploadedFile[];
 }
@@ -17,7 +18,10 @@ export interface MultipartBody {
 export interface UploadedFile {
   /** The form field the file came in (`file`, `files`). */
   field: string;
-  /** The name the browser gave, NFC-normalised, path parts removed; '' when none was given. */
+  /**
+   * The name the browser gave as file-names.ts keeps it (no directories, no invisible or bidi
+   * control characters, NFC); '' when none was given.
+   */
   fileName: string;
   staged: StagedFile;
 }
@@ -25,3 +29,21 @@ export interface UploadedFile {
 export const MAX_FILE_BYTES = 20 * 1024 * 1024;
 export const MAX_FILES_PER_REQUEST = 10;
 export const MAX_REQUEST_BYTES = 100 * 1024 * 1024;
+
+/**
+ * A text field of the form, given at most once (more is an issue, named with `label`): trimmed
+ * and NFC, or undefined when absent or blank. `raw` keeps it as sent but trimmed: JSON text
+ * (tags), whose escapes NFC would break (`\r` before a combining mark becomes `\ŕ`).
+ */
+export function formField(
+  body: MultipartBody,
+  name: string,
+  label: string,
+  issues: ValidationIssue[],
+  options: { raw?: boolean } = {},
+): string | undefined {
+  const values = body.fields[name] ?? [];
+  if (values.length > 1) issues.push({ field: name, message: `${label}は 1 つだけ指定してください` });
+  const value = options.raw ? values[0]?.trim() : values[0]?.normalize('NFC').trim();
+  return value === '' ? undefined : value;
+}

@@ -1,4 +1,5 @@
-import { createReadStream, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -10,17 +11,23 @@ export const OPENAPI_JSON_PATH = `${API_PREFIX}/openapi.json`;
 
 interface ScalarBundle {
   file: string;
-  version: string;
+  /** The first hex digits of the bundle's SHA-256: a new bundle has a new name, no version shown. */
+  hash: string;
 }
 
-function locateScalar(): ScalarBundle {
-  const require = createRequire(import.meta.url);
-  // The package exports only its ESM entry (dist/index.js); the browser bundle sits beside it.
-  const distDir = dirname(require.resolve('@scalar/api-reference'));
-  const { version } = JSON.parse(readFileSync(join(distDir, '..', 'package.json'), 'utf8')) as {
-    version: string;
-  };
-  return { file: join(distDir, 'browser', 'standalone.js'), version };
+let scalarBundle: Promise<ScalarBundle> | undefined;
+
+/** Found and hashed once per process (4 MB), however many servers it builds. */
+function locateScalar(): Promise<ScalarBundle> {
+  scalarBundle ??= (async () => {
+    const require = createRequire(import.meta.url);
+    // The package exports only its ESM entry (dist/index.js); the browser bundle sits beside it.
+    const file = join(dirname(require.resolve('@scalar/api-reference')), 'browser', 'standalone.js');
+    const hash = createHash('sha256');
+    for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+    return { file, hash: hash.digest('hex').slice(0, 16) };
+  })();
+  return scalarBundle;
 }
 
 /**
@@ -86,13 +93,13 @@ const INIT_SCRIPT = `Scalar.createApiReference('#reference', ${JSON.stringify({
 `;
 
 /**
- * GET /api/docs (the page), /api/docs/init.js and /api/docs/scalar-<version>.js (the bundle,
- * cached for a year: a new version has a new name). Plain routes, not operations of the contract:
+ * GET /api/docs (the page), /api/docs/init.js and /api/docs/scalar-<hash>.js (the bundle,
+ * cached for a year: a new bundle has a new name, and no version is shown to anybody). Plain routes, not operations of the contract:
  * they serve people reading it, not API clients.
  */
 export async function registerApiReference(app: FastifyInstance): Promise<void> {
-  const scalar = locateScalar();
-  const scriptPath = `${API_REFERENCE_PATH}/scalar-${scalar.version}.js`;
+  const scalar = await locateScalar();
+  const scriptPath = `${API_REFERENCE_PATH}/scalar-${scalar.hash}.js`;
   const html = page(scriptPath);
 
   app.get(API_REFERENCE_PATH, async (_request, reply) =>

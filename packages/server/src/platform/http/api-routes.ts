@@ -7,6 +7,7 @@ import { NotImplementedError } from '../errors';
 import type { FileStorage } from '../files/storage';
 import type { MultipartBody } from '../files/uploads';
 import { authenticate, authenticateForTenant, authenticateOptionally } from './access-hooks';
+import { installAllowedMethods } from './allowed-methods';
 import { EventStreamResponse, installEventStreams, sendEventStream } from './event-stream';
 import { discardUploads, multipartOperations, readMultipartBody } from './multipart-uploads';
 import type { OpenApiDocument, OperationPolicy } from './openapi';
@@ -96,6 +97,7 @@ export async function registerApiRoutes(app: FastifyInstance, options: ApiRoutes
   const { policies, handlers } = options;
   assertEveryOperationAccountedFor(policies, handlers);
   assertOptionalAuthenticationListed(policies);
+  installAllowedMethods(app, options.document);
   shapeRequestBodies(app, options.document);
   const uploads = multipartOperations(options.document);
   installEventStreams(app);

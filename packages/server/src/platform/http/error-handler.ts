@@ -15,6 +15,7 @@ import {
   AppError,
   DatabaseUnavailableError,
   DuplicateError,
+  InputMismatchError,
   InternalError,
   MalformedRequestError,
   NotFoundError,
@@ -79,7 +80,7 @@ function fromPostgres(error: unknown): AppError | null {
           cause: error,
         });
       }
-      return new ValidationFailedError([
+      return new InputMismatchError([
         {
           field: keyField(detail) ?? constraintField(constraint, table) ?? name ?? 'id',
           message: '存在しないデータが指定されています',

@@ -1,6 +1,6 @@
-import { basename } from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
+import { cleanFileName } from '../files/file-names';
 import type { FileStorage } from '../files/storage';
 import {
   MAX_FILE_BYTES,
@@ -28,19 +28,6 @@ export function multipartOperations(document: OpenApiDocument): Set<string> {
     }
   }
   return ids;
-}
-
-/** The name the browser gave, without directories or control characters, NFC, at most 255 characters. */
-export function cleanFileName(raw: string | undefined): string {
-  const name = basename((raw ?? '').replaceAll('\\', '/'))
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
-    .replace(/[\u0000-\u001f\u007f]/g, '')
-    .normalize('NFC')
-    .trim();
-  if (name.length <= 255) return name;
-  const dot = name.lastIndexOf('.');
-  const extension = dot > 0 && name.length - dot <= 16 ? name.slice(dot) : '';
-  return name.slice(0, 255 - extension.length) + extension;
 }
 
 function tooMuch(): AppError {
@@ -101,7 +88,8 @@ export async function readMultipartBody(
         if (total > MAX_REQUEST_BYTES) throw tooMuch();
       } else {
         const value = typeof part.value === 'string' ? part.value : String(part.value ?? '');
-        fields[part.fieldname] = [...(fields[part.fieldname] ?? []), value.normalize('NFC')];
+        // As sent: formField normalises text, and leaves JSON text alone.
+        fields[part.fieldname] = [...(fields[part.fieldname] ?? []), value];
       }
     }
   } catch (error) {

@@ -4,7 +4,14 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { parse } from 'yaml';
 import { openapiSpecPath } from '../../paths';
-import { isRepresentableDate, lenientNumberErrors, unstorableValueErrors } from './request-values';
+import {
+  CONTRACT_PATTERNS,
+  freeFormLocations,
+  isRepresentableDate,
+  lenientNumberErrors,
+  replaceUnstorableText,
+  unstorableValueErrors,
+} from './request-values';
 
 // ajv-formats is CommonJS; its default export arrives wrapped depending on the loader.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
@@ -175,6 +182,8 @@ function createRequestAjv(coerce: boolean): Ajv2020 {
         : {}),
     });
   }
+  // The contract's pattern for every email is this format's rule too (request-values.ts).
+  ajv.addFormat('email', new RegExp(CONTRACT_PATTERNS.EMAIL));
   // Ajv's uuid also takes a `urn:uuid:` prefix, which PostgreSQL's uuid type refuses.
   ajv.addFormat('uuid', /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
   // The contract's own annotation: the Japanese explanation of a `pattern` for the user.
@@ -234,8 +243,10 @@ function withRequestRules(
   schema: JsonSchema,
   rules: { numbersInText: boolean; storableValues: boolean },
 ): RequestValidator {
+  const freeForm = rules.storableValues ? freeFormLocations(schema) : [];
   const check: RequestValidator = (data: unknown) => {
     const lenient = rules.numbersInText ? lenientNumberErrors(schema, data) : [];
+    if (freeForm.length > 0) replaceUnstorableText(data, freeForm);
     validate(data);
     // What Ajv then says of the number it coerced (1e3 > 100) would only confuse.
     const coerced = new Set(lenient.map((error) => error.instancePath));

@@ -39,11 +39,30 @@ function contentTypeGate(declared: ReadonlySet<string>, required: boolean) {
   return async (request: FastifyRequest) => {
     if (request.headers['content-type'] === undefined) {
       if (hasBody(request)) throw new MalformedRequestError(415);
-      if (required) throw new ValidationFailedError([{ field: 'body', message: '必須項目です' }]);
+    } else if (!declared.has(request.mediaType ?? '')) throw new MalformedRequestError(415);
+    // With or without a Content-Type: an empty JSON body is no body (acceptEmptyJsonBodies).
+    if (required && !hasBody(request)) {
+      throw new ValidationFailedError([{ field: 'body', message: '必須項目です' }]);
+    }
+  };
+}
+
+/**
+ * The specification has every call send `Content-Type: application/json`, bodyless ones too (a
+ * DELETE, marking all notifications read): an empty body under that type is no body, where
+ * Fastify's own parser answers 400. Registered once for the whole server; a scope that needs a
+ * smaller body limit registers it again with that limit.
+ */
+export function acceptEmptyJsonBodies(app: FastifyInstance, options: { bodyLimit?: number } = {}): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string', ...options }, (request, body, done) => {
+    if (typeof body === 'string' && body.trim() === '') {
+      done(null, undefined);
       return;
     }
-    if (!declared.has(request.mediaType ?? '')) throw new MalformedRequestError(415);
-  };
+    parseJson(request, body as string, done);
+  });
 }
 
 function appendHook<T>(existing: T | T[] | undefined, hook: T): T[] {
@@ -68,7 +87,17 @@ export function shapeRequestBodies(app: FastifyInstance, document: OpenApiDocume
       if (Object.keys(others).length > 0) schema.body = { content: others };
       else delete schema.body;
     }
-    const gate = contentTypeGate(declared, required.get(schema.operationId ?? '') ?? false);
-    route.preParsing = appendHook(route.preParsing, gate as never);
+    const bodyRequired = required.get(schema.operationId ?? '') ?? false;
+    route.preParsing = appendHook(route.preParsing, contentTypeGate(declared, bodyRequired) as never);
+    if (!bodyRequired) route.preValidation = appendHook(route.preValidation, absentBodyAsEmpty as never);
   });
+}
+
+/**
+ * An optional body that did not come (or came as an empty JSON body, or as JSON `null`) is taken
+ * as `{}`: it is validated like any other — its defaults filled in — instead of Fastify handing
+ * the schema a null that no object schema takes.
+ */
+async function absentBodyAsEmpty(request: FastifyRequest) {
+  if (request.body === undefined || request.body === null) request.body = {};
 }

@@ -1,7 +1,7 @@
 import type { ErrorObject } from 'ajv';
 import type { ValidationIssue } from '../errors';
 import { PATTERN_MESSAGE } from './openapi';
-import { TOO_DEEP, UNSTORABLE_TEXT } from './request-values';
+import { TEXT_PATTERNS, TOO_DEEP, UNSTORABLE_TEXT } from './request-values';
 
 const TYPE_MESSAGES: Record<string, string> = {
   integer: '整数を入力してください',
@@ -12,6 +12,8 @@ const TYPE_MESSAGES: Record<string, string> = {
   object: '形式が正しくありません',
   null: '値を指定しないでください',
 };
+
+const UNSTORABLE_MESSAGE = '使用できない文字（NUL 文字など）が含まれています';
 
 const FORMAT_MESSAGES: Record<string, string> = {
   'date-time': '日時の形式（例 2026-11-01T09:00:00+09:00）で入力してください',
@@ -36,6 +38,10 @@ function message(error: ErrorObject): string {
       return params.limit === 1 ? '入力してください' : `${params.limit}文字以上で入力してください`;
     case 'maxLength':
       return `${params.limit}文字以内で入力してください`;
+    case 'minProperties':
+      return `${params.limit}項目以上指定してください`;
+    case 'maxProperties':
+      return `${params.limit}項目以内で指定してください`;
     case 'minItems':
       return `${params.limit}件以上指定してください`;
     case 'maxItems':
@@ -53,13 +59,24 @@ function message(error: ErrorObject): string {
     case 'format':
       return FORMAT_MESSAGES[String(params.format)] ?? '形式が正しくありません';
     case 'pattern': {
-      const explanation = (error.parentSchema as Record<string, unknown> | undefined)?.[PATTERN_MESSAGE];
-      return typeof explanation === 'string' ? explanation : '形式が正しくありません';
+      const schema = (error.parentSchema ?? {}) as Record<string, unknown>;
+      const explanation = typeof schema[PATTERN_MESSAGE] === 'string' ? schema[PATTERN_MESSAGE] : null;
+      // The pattern that states a format's rule says what the format says (one entry, not two).
+      const formatMessage = typeof schema.format === 'string' ? FORMAT_MESSAGES[schema.format] : undefined;
+      if (formatMessage) return formatMessage;
+      // The contract's text patterns (request-values.ts): say which of their rules was broken.
+      if (TEXT_PATTERNS.has(String(params.pattern))) {
+        const text = typeof error.data === 'string' ? error.data : '';
+        if (text.includes('\u0000')) return UNSTORABLE_MESSAGE;
+        if (/[/\\]/.test(text)) return explanation ?? '/ と \\ は使えません';
+        return '入力してください';
+      }
+      return explanation ?? '形式が正しくありません';
     }
     case 'additionalProperties':
       return '指定できない項目です';
     case UNSTORABLE_TEXT:
-      return '使用できない文字（NUL 文字など）が含まれています';
+      return UNSTORABLE_MESSAGE;
     case TOO_DEEP:
       return '入れ子が深すぎます';
     default:
