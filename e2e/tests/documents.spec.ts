@@ -89,6 +89,24 @@ test('folders, uploads with progress, search by page, move and a refused executa
   await expectNoSeriousA11yViolations(page, '/documents search 1440');
   await page.screenshot({ path: `${SHOTS}/documents-search-1440.png`, fullPage: true });
 
+  // 「2 ページを開く」 shows the PDF itself in the preview, at that page: the page's policy lets it
+  // frame the file the app fetched (a blob: URL), instead of the browser's "content is blocked".
+  const blocked: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/.test(message.text())) blocked.push(message.text());
+  });
+  await hit.getByRole('button', { name: /2 ページを開く/ }).click();
+  const preview = page.getByRole('dialog', { name: PDF });
+  await expect(preview.getByText('2 ページを表示しています。')).toBeVisible();
+  const frame = preview.locator('iframe');
+  await expect(frame).toHaveAttribute('src', /^blob:.*#page=2$/);
+  await expect
+    .poll(() => page.frames().some((candidate) => candidate.url().startsWith('blob:')))
+    .toBe(true);
+  await page.screenshot({ path: `${SHOTS}/documents-preview-1440.png` });
+  expect(blocked).toEqual([]);
+  await preview.getByRole('button', { name: '閉じる' }).last().click();
+
   // Semantic search says how it searched (no embeddings provider: offline).
   await page.getByText('意味で検索').click();
   await expect(page.getByText('AI を使わない検索結果')).toBeVisible();

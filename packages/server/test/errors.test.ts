@@ -86,6 +86,8 @@ describe('error envelope and health', () => {
       "img-src 'self' data:",
       "connect-src 'self'",
       "frame-ancestors 'none'",
+      // The document preview frames the file the app fetched, as a blob: URL.
+      "frame-src 'self' blob:",
     ]) {
       expect(csp).toContain(directive);
     }

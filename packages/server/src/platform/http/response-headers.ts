@@ -17,6 +17,8 @@ const HELMET_OPTIONS = {
       // The app's service worker (/sw.js), and a web app manifest should one be added.
       workerSrc: ["'self'"],
       manifestSrc: ["'self'"],
+      // The document preview shows a file the app fetched (with its token) as a blob: in a frame.
+      frameSrc: ["'self'", 'blob:'],
       objectSrc: ["'none'"],
       formAction: ["'self'"],
       frameAncestors: ["'none'"],
