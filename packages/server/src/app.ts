@@ -187,6 +187,7 @@ function withoutJobQueue(): JobQueue {
       );
     },
     work() {},
+    schedule() {},
     async start() {},
     async stop() {},
   };

@@ -185,7 +185,7 @@ describe('the route layer refuses a contract it cannot serve', () => {
     databaseNotifications: null,
     // Never called here: only the table of handlers is checked (modules register their workers).
     files: {} as FileStorage,
-    jobs: { work() {} } as unknown as JobQueue,
+    jobs: { work() {}, schedule() {} } as unknown as JobQueue,
     ai: {} as AiProvider,
     textIndex: {} as TextIndex,
   });

@@ -61,6 +61,7 @@ export const contractFieldLabels = {
   "include_metadata": "メタデータを含める",
   "industry": "業種",
   "initial_password": "初期パスワード",
+  "interactionId": "対応履歴",
   "invitations_enabled": "招待管理",
   "is_helpful": "役に立ったか",
   "kind": "種類",

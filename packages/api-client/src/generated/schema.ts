@@ -203,6 +203,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/customers/trash": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * ゴミ箱（削除した顧客）を取得する
+         * @description 削除してから 30 日以内の顧客を、削除した日時の新しい順に返します。30 日を過ぎた顧客は、その対応履歴・
+         *     調査レポートとともに完全に消去されます（毎日）。元に戻すのは `POST /api/customers/{id}/restore`、
+         *     すぐに完全に消去するのは `DELETE /api/customers/{id}/permanent` です。
+         */
+        get: operations["listDeletedCustomers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/customers/assignees": {
         parameters: {
             query?: never;
@@ -309,6 +331,83 @@ export interface paths {
          * @description 削除していない顧客に対しては何もせずにそのまま返します。
          */
         post: operations["restoreCustomer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customers/{id}/permanent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * ゴミ箱の顧客を完全に消去する
+         * @description ゴミ箱にある（削除済みの）顧客を、その対応履歴・調査レポートとともに完全に消去します。元に戻せません。
+         *     削除していない顧客は `409`（`RES_004`。先にゴミ箱へ移します）、知らない ID は `404` です。
+         */
+        delete: operations["purgeCustomer"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customers/{id}/interactions/{interactionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 対象の ID */
+                id: components["parameters"]["Id"];
+                /** @description 対応履歴の ID */
+                interactionId: components["parameters"]["InteractionId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * 対応履歴を直す
+         * @description 指定した項目だけを直します。直す前の内容は版として残り、`GET …/versions` で誰がいつ何を書いたかを
+         *     見られます。`version` が最新でなければ `409`（`RES_003`、`context.current` に最新の内容）で、何も
+         *     変わりません。顧客が違う・削除済みの対応履歴は `404` です。
+         */
+        put: operations["updateInteraction"];
+        post?: never;
+        /**
+         * 対応履歴を削除する
+         * @description タイムラインと集計から外します。誰がいつ何を削除したかは記録に残ります。本文は不要です。
+         */
+        delete: operations["deleteInteraction"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customers/{id}/interactions/{interactionId}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 対象の ID */
+                id: components["parameters"]["Id"];
+                /** @description 対応履歴の ID */
+                interactionId: components["parameters"]["InteractionId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * 対応履歴の以前の版を取得する
+         * @description 直される前の版を、新しい順に返します（今の内容は含みません。一度も直していなければ空です）。
+         */
+        get: operations["listInteractionVersions"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2064,6 +2163,37 @@ export interface components {
             /** メモ */
             notes?: string | null;
         };
+        /** @description ゴミ箱の顧客 */
+        DeletedCustomer: {
+            /**
+             * ID
+             * Format: uuid
+             */
+            id: string;
+            last_name: string;
+            first_name: string;
+            last_name_kana: string;
+            first_name_kana: string;
+            company_name: string | null;
+            /**
+             * Format: date-time
+             * @description 削除した日時
+             */
+            deleted_at: string;
+            /** @description 削除したユーザーの表示名 */
+            deleted_by_name: string | null;
+            /**
+             * Format: date-time
+             * @description 完全に消去される日時（削除から 30 日後）
+             */
+            purge_at: string;
+            /** @description 一緒に消える対応履歴の数 */
+            interaction_count: number;
+        };
+        DeletedCustomerList: {
+            total: number;
+            customers: components["schemas"]["DeletedCustomer"][];
+        };
         CustomerList: {
             /**
              * @description 条件に合う顧客の数。絞り込みなしなら正確な数です。検索・会社名で絞り込んだときは
@@ -2167,14 +2297,80 @@ export interface components {
             /** @description 記録したユーザーの表示名（氏名、なければメールアドレス） */
             created_by_name: string | null;
             /**
+             * Format: uuid
+             * @description 最後に直したユーザー（直していなければ記録したユーザー）
+             */
+            updated_by: string | null;
+            /** @description 最後に直したユーザーの表示名 */
+            updated_by_name: string | null;
+            /**
              * 商品
              * @description この対応で扱った商品・サービス（削除された商品は含みません）
              */
             products: components["schemas"]["ProductRef"][];
+            /**
+             * 版
+             * @description 版（記録したときは 1、直すたびに 1 増える。2 以上なら「編集済み」）
+             */
+            version: number;
             /** Format: date-time */
             created_at: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description 最後に直した日時（直していなければ記録した日時）
+             */
             updated_at: string;
+        };
+        /** @description 直す項目だけと、読んだときの `version` を送ります。 */
+        InteractionUpdate: {
+            /**
+             * 版
+             * @description 直す前に読んだ版（最新でなければ `409`）
+             */
+            version: number;
+            /** 種類 */
+            type?: components["schemas"]["InteractionType"];
+            /** 要約 */
+            summary?: string | null;
+            /** 内容 */
+            content?: string;
+            /**
+             * 商品
+             * @description この対応で扱った商品・サービスの ID（送ると置き換えます）
+             */
+            product_ids?: string[];
+        };
+        /** @description 直される前の、ある版の内容と、その版を書いた人と日時 */
+        InteractionVersion: {
+            /** 版 */
+            version: number;
+            type: components["schemas"]["InteractionType"];
+            summary: string | null;
+            content: string;
+            /** @description その版で扱っていた商品・サービス（その時の名前） */
+            products: components["schemas"]["ProductRef"][];
+            /**
+             * Format: uuid
+             * @description この版を書いたユーザー（版 1 は記録した人）
+             */
+            written_by: string | null;
+            /** @description この版を書いたユーザーの表示名 */
+            written_by_name: string | null;
+            /**
+             * Format: date-time
+             * @description この版を書いた日時
+             */
+            written_at: string;
+            /** @description この版を直したユーザーの表示名 */
+            replaced_by_name: string | null;
+            /**
+             * Format: date-time
+             * @description この版が直された日時
+             */
+            replaced_at: string;
+        };
+        InteractionVersionList: {
+            versions: components["schemas"]["InteractionVersion"][];
         };
         ProductRef: {
             /**
@@ -4119,6 +4315,8 @@ export interface components {
         };
     };
     parameters: {
+        /** @description 対応履歴の ID */
+        InteractionId: string;
         /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
         TenantId: string;
         /** @description 対象の ID */
@@ -4484,6 +4682,40 @@ export interface operations {
             default: components["responses"]["UnexpectedError"];
         };
     };
+    listDeletedCustomers: {
+        parameters: {
+            query?: {
+                /** @description 読み飛ばす件数 */
+                skip?: components["parameters"]["Skip"];
+                /** @description 取得する最大件数 */
+                limit?: components["parameters"]["Limit"];
+                /** @description 氏名・フリガナ・会社名・メール・電話番号の部分一致（全角半角・ひらがなカタカナ・大文字小文字を区別しない。2 文字から索引を使います） */
+                search?: components["parameters"]["CustomerSearch"];
+            };
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description ゴミ箱の顧客 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedCustomerList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
     listCustomerAssignees: {
         parameters: {
             query?: never;
@@ -4699,6 +4931,138 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Customer"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    purgeCustomer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path: {
+                /** @description 対象の ID */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 完全に消去しました */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateInteraction: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path: {
+                /** @description 対象の ID */
+                id: components["parameters"]["Id"];
+                /** @description 対応履歴の ID */
+                interactionId: components["parameters"]["InteractionId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InteractionUpdate"];
+            };
+        };
+        responses: {
+            /** @description 直した対応履歴 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Interaction"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    deleteInteraction: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path: {
+                /** @description 対象の ID */
+                id: components["parameters"]["Id"];
+                /** @description 対応履歴の ID */
+                interactionId: components["parameters"]["InteractionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 削除しました */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listInteractionVersions: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path: {
+                /** @description 対象の ID */
+                id: components["parameters"]["Id"];
+                /** @description 対応履歴の ID */
+                interactionId: components["parameters"]["InteractionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 以前の版 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InteractionVersionList"];
                 };
             };
             401: components["responses"]["Unauthorized"];

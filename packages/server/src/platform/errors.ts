@@ -82,6 +82,13 @@ export const ERROR_CATALOGUE = {
     message: '同じ内容のデータがすでに登録されています。',
     suggestion: '登録済みのデータを確認してください。',
   },
+  RES_004: {
+    status: 409,
+    category: 'business_logic',
+    severity: 'low',
+    message: 'ゴミ箱にない顧客は完全に消去できません。',
+    suggestion: '先に顧客を削除してゴミ箱へ移してください。',
+  },
   RES_003: {
     status: 409,
     category: 'business_logic',

@@ -10,6 +10,7 @@ import { sql } from 'kysely';
 import { generateInvitationCode, hashInvitationCode } from '../../src/modules/invitations/invitation-codes';
 import type { Db } from '../../src/platform/db/database';
 import { withTenant } from '../../src/platform/db/tenant-scope';
+import '../../src/modules/interactions/interactions.tables';
 import '../../src/modules/knowledge/knowledge.tables';
 import '../../src/modules/products/products.tables';
 import '../../src/modules/research/research.tables';
@@ -92,6 +93,39 @@ export const recordFixtures: RecordFixture[] = [
     bodies: {
       createInteraction: (id) => ({ customer_id: id, type: 'call', content: '他テナントへの記録' }),
     },
+  },
+  {
+    // The customer of an interaction's correction, deletion and versions.
+    tag: 'interactions',
+    parameter: 'id',
+    create: createCustomer,
+    snapshot: customerSnapshot,
+    bodies: { updateInteraction: () => ({ version: 1, content: '他テナントの書き換え' }) },
+  },
+  {
+    tag: 'interactions',
+    parameter: 'interactionId',
+    async create(owner, tenantId) {
+      const customerId = await createCustomer(owner, tenantId);
+      return withTenant(owner, tenantId, async (tx) => {
+        const { id } = await tx
+          .insertInto('interactions')
+          .values({ tenant_id: tenantId, customer_id: customerId, type: 'call', content: '他院の対応履歴' })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return id;
+      });
+    },
+    snapshot: (owner, tenantId, id) =>
+      withTenant(owner, tenantId, async (tx) => ({
+        interaction: await tx.selectFrom('interactions').selectAll().where('id', '=', id).executeTakeFirst(),
+        versions: await tx
+          .selectFrom('interaction_versions')
+          .selectAll()
+          .where('interaction_id', '=', id)
+          .execute(),
+      })),
+    bodies: { updateInteraction: () => ({ version: 1, content: '他テナントの書き換え' }) },
   },
   {
     // Sessions belong to a user, not a tenant: another user's session must stay out of reach.

@@ -177,7 +177,18 @@ describe('customers, whole', () => {
     );
     expect(exported.statusCode).toBe(200);
     expect(exported.headers['content-type']).toContain('Shift_JIS');
-    expect(exported.headers['content-disposition']).toMatch(/filename\*=UTF-8''%E9%A1%A7%E5%AE%A2/);
+    // 顧客一覧_YYYYMMDD_ShiftJIS.csv: not the UTF-8 export's name, so the two never overwrite.
+    const date = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Tokyo' })
+      .format(new Date())
+      .replaceAll('-', '');
+    expect(exported.headers['content-disposition']).toBe(
+      `attachment; filename="customers-${date}_ShiftJIS.csv"; filename*=UTF-8''${encodeURIComponent(`顧客一覧_${date}_ShiftJIS.csv`)}`,
+    );
+    const utf8 = await send('GET', '/api/customers/export?encoding=utf-8', admin);
+    expect(utf8.headers['content-type']).toContain('UTF-8');
+    expect(utf8.headers['content-disposition']).toBe(
+      `attachment; filename="customers-${date}.csv"; filename*=UTF-8''${encodeURIComponent(`顧客一覧_${date}.csv`)}`,
+    );
     const text = new TextDecoder('shift_jis').decode(exported.rawPayload);
     expect(text).toContain('髙橋');
     expect(text).toContain('①の件');

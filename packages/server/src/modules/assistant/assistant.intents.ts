@@ -1,3 +1,5 @@
+import { clarifiedPhrase, personPhraseIn, subjectPhraseIn } from './assistant.names';
+import { parsePersonQuery } from './assistant.people';
 import type { AssistantScope } from './assistant.tools';
 import {
   INTERACTION_TYPES,
@@ -75,21 +77,23 @@ function quoted(text: string): string | undefined {
   return /[「『"“]([^」』"”]{1,100})[」』"”]/.exec(text)?.[1]?.trim() || undefined;
 }
 
-/** The name before さん・様 (山田さんの…), without particles in front. */
+/** The name before さん・様 (山田さんの…) without the honorific, for the searches by name. */
 function personName(text: string): string | undefined {
-  const match = /([^\s、。，,！？!?「」はがをにのとで]{1,20}?)(?:さん|様|さま|先生|氏)/.exec(text);
-  return match?.[1];
+  const phrase = personPhraseIn(text);
+  return (phrase && parsePersonQuery(phrase)?.asked) || undefined;
 }
 
 /**
  * The questions the assistant answers from data without a model. Returns the queries to run, or
  * null when the question is none of them (then the answer says what it can do).
- * `customerId` is the customer a chat is about: questions about "the" customer use it.
+ * `customerId` is the customer a chat is about: questions about "the" customer use it. `history`
+ * is the conversation so far: a reply to 「どちらの方ですか？」 names the person asked about.
  */
 export function matchIntent(
   question: string,
   scope: AssistantScope,
   customerId: string | null = null,
+  history: readonly { role: 'user' | 'assistant'; content: string }[] = [],
 ): ToolPlan[] | null {
   const text = question.normalize('NFKC').trim();
   const allowed = new Set(SCOPE_TOOLS[scope]);
@@ -114,9 +118,10 @@ export function matchIntent(
     }
   }
 
-  // Staff: スタッフ一覧, ◯◯さんの連絡先
+  // Staff: スタッフ一覧, スタッフの佐藤さん (that one: a staff name is never taken as a customer's)
   if (/スタッフ|職員|従業員/.test(text) && !/さんの連絡先|さんの電話/.test(text)) {
-    const found = plan([{ tool: 'list_staff', args: {} }]);
+    const staffName = personName(text);
+    const found = plan([{ tool: 'list_staff', args: staffName ? { query: staffName } : {} }]);
     if (found) return found;
   }
   if (/連絡先|電話番号|メールアドレス|内線/.test(text)) {
@@ -156,12 +161,14 @@ export function matchIntent(
     if (found) return found;
   }
 
-  // Interactions of a person: 山田さんの最近の対応は？
+  // Interactions of a person or a company: 山田さんの最近の対応は？ 佐藤工務店の対応は？ The whole
+  // phrase goes to resolvePerson (honorific and company included: 先生 and 「…の」 rank people).
   const name = personName(text);
-  if (name && aboutInteractions && !counting) {
-    return plan([{ tool: 'customer_interactions', args: { query: name } }]);
+  const who = personPhraseIn(text) ?? subjectPhraseIn(text);
+  if (who && aboutInteractions && !counting) {
+    return plan([{ tool: 'customer_interactions', args: { query: who } }]);
   }
-  if (!name && customerId && aboutInteractions && !counting && !period) {
+  if (!who && customerId && aboutInteractions && !counting && !period) {
     return plan([{ tool: 'recent_interactions', args: { customer_id: customerId, limit: 10 } }]);
   }
 
@@ -183,6 +190,8 @@ export function matchIntent(
   if (/顧客|患者|お客/.test(text) && (quoted(text) || name)) {
     return plan([{ tool: 'search_customers', args: { query: (quoted(text) ?? name) as string } }]);
   }
+  const reply = clarifiedPhrase(text, history);
+  if (reply) return plan([{ tool: 'customer_interactions', args: { query: reply } }]);
   return null;
 }
 

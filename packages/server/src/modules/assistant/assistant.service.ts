@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { components } from '@tsumiki/api-client/schema';
 import type { Permission } from '../../platform/access/permissions';
-import type { AiProvider, ChatMessage, ToolCall, ToolDefinition } from '../../platform/ai/provider';
+import type { AiProvider, ChatMessage, ToolCall } from '../../platform/ai/provider';
 import { type InTenant, tenantAi } from '../../platform/ai/tenant-ai';
 import type { TenantTransaction } from '../../platform/db/tenant-scope';
 import { AppError } from '../../platform/errors';
@@ -15,15 +15,15 @@ import {
   type ToolName,
   type ToolPlan,
 } from './assistant.intents';
+import { customerInteractions } from './assistant.person-answers';
+import { parseToolCall, TOOL_DEFINITIONS } from './assistant.tool-calls';
 import {
   type AiSource,
   type AssistantScope,
   countCustomers,
   countInteractions,
-  INTERACTION_TYPES,
   listStaff,
   md,
-  PERIODS,
   recentInteractions,
   searchCustomers,
   searchDocuments,
@@ -73,98 +73,6 @@ const TOOL_LABELS: Record<ToolName, string> = {
   search_documents: '文書を検索しています',
 };
 
-const PERIOD_SCHEMA = {
-  type: 'string',
-  enum: [...PERIODS],
-  description: '期間（テナントのタイムゾーン。週は月曜始まり）',
-};
-
-const TOOL_DEFINITIONS: Record<ToolName, ToolDefinition> = {
-  count_interactions: {
-    name: 'count_interactions',
-    description: '期間内の対応（電話・メール・来院・面談など）の件数を種類別に数え、最近のものを返す',
-    parameters: {
-      type: 'object',
-      properties: { period: PERIOD_SCHEMA, type: { type: 'string', enum: INTERACTION_TYPES } },
-      required: ['period'],
-      additionalProperties: false,
-    },
-  },
-  search_customers: {
-    name: 'search_customers',
-    description: '顧客を名前・フリガナ・会社名・電話・メールで検索する（最大 5 名）',
-    parameters: {
-      type: 'object',
-      properties: { query: { type: 'string', minLength: 1, maxLength: 100 } },
-      required: ['query'],
-      additionalProperties: false,
-    },
-  },
-  recent_interactions: {
-    name: 'recent_interactions',
-    description: '最近の対応を新しい順に返す。customer_id を指定するとその顧客の対応だけ',
-    parameters: {
-      type: 'object',
-      properties: {
-        customer_id: { type: 'string', format: 'uuid' },
-        limit: { type: 'integer', minimum: 1, maximum: 20 },
-      },
-      additionalProperties: false,
-    },
-  },
-  customer_interactions: {
-    name: 'customer_interactions',
-    description: '名前で顧客を探し、その顧客の最近の対応を返す',
-    parameters: {
-      type: 'object',
-      properties: { query: { type: 'string', minLength: 1, maxLength: 100 } },
-      required: ['query'],
-      additionalProperties: false,
-    },
-  },
-  count_customers: {
-    name: 'count_customers',
-    description: '顧客数を数える。period=all で全体、それ以外はその期間に登録された新規顧客',
-    parameters: {
-      type: 'object',
-      properties: { period: PERIOD_SCHEMA },
-      required: ['period'],
-      additionalProperties: false,
-    },
-  },
-  search_products: {
-    name: 'search_products',
-    description: '商品・サービスを名前などで検索し、それを扱った対応の件数と顧客数を返す',
-    parameters: {
-      type: 'object',
-      properties: { query: { type: 'string', minLength: 1, maxLength: 100 } },
-      required: ['query'],
-      additionalProperties: false,
-    },
-  },
-  list_staff: {
-    name: 'list_staff',
-    description: 'スタッフの一覧と連絡先。query を指定すると名前・部署などで絞る',
-    parameters: {
-      type: 'object',
-      properties: { query: { type: 'string', maxLength: 100 } },
-      additionalProperties: false,
-    },
-  },
-  search_documents: {
-    name: 'search_documents',
-    description: '文書（AI文書管理）の本文・ファイル名・説明をキーワードで検索する',
-    parameters: {
-      type: 'object',
-      properties: { query: { type: 'string', minLength: 1, maxLength: 200 } },
-      required: ['query'],
-      additionalProperties: false,
-    },
-  },
-};
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Runs one query of the plan in the caller's (short, tenant-scoped) transaction. */
 export async function runTool(
   tx: TenantTransaction,
@@ -186,24 +94,9 @@ export async function runTool(
       return searchCustomers(tx, plan.args);
     case 'recent_interactions':
       return recentInteractions(tx, plan.args);
-    case 'customer_interactions': {
-      const customers = await searchCustomers(tx, plan.args);
-      const first = customers.sources[0];
-      if (!first?.id) return customers;
-      const recent = await recentInteractions(tx, { customer_id: first.id, limit: 5 });
-      const others =
-        customers.sources.length > 1
-          ? `\n\nほかに当てはまる顧客:\n${customers.sources
-              .slice(1)
-              .map((source) => `- [${md(source.title)}](${source.url})`)
-              .join('\n')}`
-          : '';
-      return {
-        markdown: `[${md(first.title)}](${first.url}) さんの${recent.markdown}${others}`,
-        data: { customers: customers.data, interactions_of_first: recent.data },
-        sources: [first, ...recent.sources, ...customers.sources.slice(1)],
-      };
-    }
+    case 'customer_interactions':
+      // Who is meant is resolvePerson's to decide, the same for the intents and a model.
+      return customerInteractions(tx, plan.args, (permission) => services.can?.(permission) ?? true);
     case 'count_customers':
       return countCustomers(tx, plan.args);
     case 'search_products':
@@ -212,77 +105,6 @@ export async function runTool(
       return listStaff(tx, plan.args);
     case 'search_documents':
       return searchDocuments(tx, services.textIndex, plan.args);
-  }
-}
-
-/** A model's tool call as a plan of the scope's tools, or the reason it cannot run. */
-export function parseToolCall(call: ToolCall, scope: AssistantScope): ToolPlan | string {
-  if (!(SCOPE_TOOLS[scope] as readonly string[]).includes(call.name))
-    return `使えないツールです: ${call.name}`;
-  let args: Record<string, unknown>;
-  try {
-    const parsed = JSON.parse(call.arguments || '{}');
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
-      return '引数はオブジェクトで指定してください';
-    args = parsed as Record<string, unknown>;
-  } catch {
-    return '引数が JSON ではありません';
-  }
-  const text = (key: string, required: boolean, max = 200): string | undefined | null => {
-    const value = args[key];
-    if (value === undefined || value === null || value === '') return required ? null : undefined;
-    return typeof value === 'string' && value.length <= max ? value : null;
-  };
-  const period = (): (typeof PERIODS)[number] | null =>
-    (PERIODS as readonly unknown[]).includes(args.period) ? (args.period as (typeof PERIODS)[number]) : null;
-  switch (call.name as ToolName) {
-    case 'count_interactions': {
-      const p = period();
-      const type = args.type;
-      if (!p) return 'period が正しくありません';
-      if (type !== undefined && type !== null && !(INTERACTION_TYPES as unknown[]).includes(type))
-        return 'type が正しくありません';
-      return {
-        tool: 'count_interactions',
-        args: { period: p, ...(type ? { type: type as (typeof INTERACTION_TYPES)[number] } : {}) },
-      };
-    }
-    case 'count_customers': {
-      const p = period();
-      return p ? { tool: 'count_customers', args: { period: p } } : 'period が正しくありません';
-    }
-    case 'recent_interactions': {
-      const customerId = args.customer_id;
-      if (
-        customerId !== undefined &&
-        customerId !== null &&
-        !(typeof customerId === 'string' && UUID.test(customerId))
-      )
-        return 'customer_id が正しくありません';
-      const limit =
-        typeof args.limit === 'number' && Number.isInteger(args.limit)
-          ? Math.min(Math.max(args.limit, 1), 20)
-          : undefined;
-      return {
-        tool: 'recent_interactions',
-        args: { ...(customerId ? { customer_id: customerId as string } : {}), ...(limit ? { limit } : {}) },
-      };
-    }
-    case 'list_staff': {
-      const query = text('query', false, 100);
-      if (query === null) return 'query が正しくありません';
-      return { tool: 'list_staff', args: query ? { query } : {} };
-    }
-    case 'search_customers':
-    case 'customer_interactions':
-    case 'search_products':
-    case 'search_documents': {
-      const query = text('query', true);
-      if (!query) return 'query を指定してください';
-      return { tool: call.name as 'search_customers', args: { query } };
-    }
-    default:
-      return `使えないツールです: ${call.name}`;
   }
 }
 
@@ -395,6 +217,7 @@ const SYSTEM_PROMPT = [
   'あなたは小規模クリニック向け業務システム「Tsumiki」の社内アシスタントです。日本語で簡潔に答えてください。',
   '数字や事実は、必ずツールで取得したこのテナントのデータだけに基づいてください。データにないことは「分かりません」と答え、推測で作らないでください。',
   '回答は Markdown で書き、根拠にした顧客・商品・文書の名前を挙げてください。',
+  '人について聞かれたら customer_interactions で特定してください。同じ名前の方が複数いるときは推測で一人を選ばず、候補（フリガナ・会社・最終対応日）を挙げてどの方か尋ねてください。',
 ].join('\n');
 
 /**
@@ -427,7 +250,7 @@ export async function askAssistant(
 
   const ai = tenantAi(services.ai, inTenant);
   if (!ai.chat) {
-    const plans = matchIntent(input.message, input.scope, input.customerId);
+    const plans = matchIntent(input.message, input.scope, input.customerId, input.history);
     if (!plans) {
       if (context) {
         sink.delta(context.markdown);

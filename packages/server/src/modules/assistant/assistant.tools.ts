@@ -211,13 +211,17 @@ export async function searchCustomers(tx: TenantTransaction, args: { query: stri
   };
 }
 
-/** The latest interactions of one live customer, or of the whole tenant. */
+/** The latest interactions of one live customer (or of several: a company's), or of the whole tenant. */
 export async function recentInteractions(
   tx: TenantTransaction,
-  args: { customer_id?: string | undefined; limit?: number | undefined },
+  args: { customer_id?: string | undefined; customer_ids?: string[] | undefined; limit?: number | undefined },
 ): Promise<ToolResult> {
   const limit = Math.min(Math.max(args.limit ?? RECENT_LIMIT, 1), 20);
-  const customerFilter = args.customer_id ? sql`and i.customer_id = ${args.customer_id}` : sql``;
+  const customerFilter = args.customer_id
+    ? sql`and i.customer_id = ${args.customer_id}`
+    : args.customer_ids
+      ? sql`and i.customer_id = any(${args.customer_ids}::uuid[])`
+      : sql``;
   const { rows } = await sql<InteractionLine>`
     select ${interactionColumns}
     from interactions i join customers c on c.tenant_id = i.tenant_id and c.id = i.customer_id

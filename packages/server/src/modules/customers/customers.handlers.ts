@@ -20,13 +20,23 @@ import {
   restoreCustomer,
   updateCustomer,
 } from './customers.service';
+import { listTrash, purgeAt, purgeCustomer, purgeExpiredTrash } from './customers.trash';
 
 type Schemas = components['schemas'];
 
-/** Customers: list, one, create, update (optimistic), soft delete and restore, assignees, CSV. */
-export function customersHandlers({ document, events }: ModuleDependencies) {
+/**
+ * Customers: list, one, create, update (optimistic), soft delete, the trash (restore, erase now,
+ * erased after 30 days by a nightly job), assignees, CSV.
+ */
+export function customersHandlers({ db, document, events, jobs, log, sessions }: ModuleDependencies) {
   // Import rows are checked one by one with the contract's own CustomerInput.
   const validateCustomerInput = componentValidator(document, 'CustomerInput');
+  jobs.work('customers.purge', async () => {
+    const erased = await purgeExpiredTrash(db, sessions.now());
+    if (erased > 0) log?.info(`ゴミ箱に 30 日を過ぎて残っていた顧客 ${erased} 人を消去しました`);
+  });
+  // At night in Japan, when nobody is restoring anything.
+  jobs.schedule('customers.purge', '17 3 * * *');
 
   return {
     async listCustomers({ query }, { tx }) {
@@ -42,6 +52,37 @@ export function customersHandlers({ document, events }: ModuleDependencies) {
         status: 200,
         body: { total, total_capped: totalCapped, customers: customers.map(toCustomer) },
       };
+    },
+
+    async listDeletedCustomers({ query }, { tx }) {
+      const { total, customers } = await listTrash(
+        tx,
+        { skip: query.skip, limit: query.limit, search: query.search },
+        sessions.now(),
+      );
+      return {
+        status: 200,
+        body: {
+          total,
+          customers: customers.map((customer) => ({
+            ...customer,
+            deleted_at: customer.deleted_at.toISOString(),
+            purge_at: purgeAt(customer.deleted_at).toISOString(),
+          })),
+        },
+      };
+    },
+
+    async purgeCustomer({ params }, { tx, principal }) {
+      const erased = await purgeCustomer(tx, params.id);
+      // Nothing of the customer is left but this: who erased whom, and when.
+      await events.emit(tx, {
+        type: 'customer.purged',
+        actorId: principal.userId,
+        subjectId: params.id,
+        payload: { name: customerName(erased.lastName, erased.firstName) },
+      });
+      return { status: 204, body: undefined };
     },
 
     async getCustomer({ params }, { tx }) {
@@ -100,7 +141,7 @@ export function customersHandlers({ document, events }: ModuleDependencies) {
         body: Buffer.concat(chunks),
         headers: {
           'content-type': `text/csv; charset=${encoding === 'shift_jis' ? 'Shift_JIS' : 'UTF-8'}`,
-          'content-disposition': contentDisposition(`顧客一覧_${today()}.csv`, `customers-${today()}.csv`),
+          'content-disposition': exportDisposition(encoding, today()),
         },
       };
     },
@@ -155,6 +196,16 @@ function customerEvent(type: string, actorId: string, customer: CustomerView) {
 
 async function* flatten<T>(batches: AsyncIterable<T[]>): AsyncGenerator<T> {
   for await (const batch of batches) yield* batch;
+}
+
+/**
+ * The export's file name: 顧客一覧_20261127.csv, and 顧客一覧_20261127_ShiftJIS.csv for the one
+ * Excel opens — two names, so that both can sit side by side in the downloads folder, each saying
+ * which it is in the menu's own word (UTF-8 is the default and goes without).
+ */
+function exportDisposition(encoding: 'utf-8' | 'shift_jis', date: string): string {
+  const suffix = encoding === 'shift_jis' ? '_ShiftJIS' : '';
+  return contentDisposition(`顧客一覧_${date}${suffix}.csv`, `customers-${date}${suffix}.csv`);
 }
 
 /** Today in Japan as YYYYMMDD, for file names. */

@@ -1,14 +1,20 @@
 import type { ModuleHandlers } from '../../platform/http/typed-handlers';
 import type { ModuleDependencies } from '../module';
-import { toInteraction } from './interactions.mapper';
+import { toInteraction, toInteractionVersion } from './interactions.mapper';
 import {
+  correctInteraction,
   customerName,
+  interactionVersions,
   listCustomerInteractions,
   listInteractions,
   recordInteraction,
+  removeInteraction,
 } from './interactions.service';
 
-/** Interactions: the tenant-wide list, one customer's timeline, recording one. */
+/**
+ * Interactions: the tenant-wide list, one customer's timeline, recording one, correcting or
+ * deleting one (each correction keeps the version it replaces), and its earlier versions.
+ */
 export function interactionsHandlers({ events }: ModuleDependencies) {
   return {
     async listInteractions({ query }, { tx }) {
@@ -44,6 +50,55 @@ export function interactionsHandlers({ events }: ModuleDependencies) {
         },
       });
       return { status: 201, body: toInteraction(interaction) };
+    },
+
+    async updateInteraction({ params, body }, { tx, principal }) {
+      const target = { customerId: params.id, interactionId: params.interactionId };
+      const { interaction, customer } = await correctInteraction(
+        tx,
+        principal.userId,
+        target,
+        body,
+        toInteraction,
+      );
+      await events.emit(tx, {
+        type: 'interaction.updated',
+        actorId: principal.userId,
+        subjectId: interaction.id,
+        payload: {
+          customer_id: customer.id,
+          customer_name: customerName(customer.last_name, customer.first_name),
+          version: interaction.version,
+        },
+      });
+      return { status: 200, body: toInteraction(interaction) };
+    },
+
+    async deleteInteraction({ params }, { tx, principal }) {
+      const { interaction, customer } = await removeInteraction(tx, {
+        customerId: params.id,
+        interactionId: params.interactionId,
+      });
+      // What was deleted stays on record: who, when (the event's own time) and what it said.
+      await events.emit(tx, {
+        type: 'interaction.deleted',
+        actorId: principal.userId,
+        subjectId: interaction.id,
+        payload: {
+          customer_id: customer.id,
+          customer_name: customerName(customer.last_name, customer.first_name),
+          interaction: toInteraction(interaction),
+        },
+      });
+      return { status: 204, body: undefined };
+    },
+
+    async listInteractionVersions({ params }, { tx }) {
+      const versions = await interactionVersions(tx, {
+        customerId: params.id,
+        interactionId: params.interactionId,
+      });
+      return { status: 200, body: { versions: versions.map(toInteractionVersion) } };
     },
   } satisfies ModuleHandlers;
 }

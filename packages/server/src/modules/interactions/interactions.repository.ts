@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { TenantTransaction } from '../../platform/db/tenant-scope';
+import { userDisplayName } from '../../platform/db/user-display-name';
 import { findInteractionProducts } from '../products/products.repository';
 import type { InteractionRow, NewInteractionRow } from './interactions.tables';
 
@@ -16,6 +16,7 @@ export type InteractionView = InteractionRow & {
   customer_last_name: string;
   customer_first_name: string;
   created_by_name: string | null;
+  updated_by_name: string | null;
   products: Array<{ id: string; name: string }>;
 };
 
@@ -57,11 +58,13 @@ export async function findInteractionPage(
     .executeTakeFirstOrThrow();
   const rows = await filtered
     .leftJoin('users as u', 'u.id', 'i.created_by')
+    .leftJoin('users as e', 'e.id', 'i.updated_by')
     .selectAll('i')
     .select([
       'c.last_name as customer_last_name',
       'c.first_name as customer_first_name',
-      sql<string | null>`coalesce(nullif(u.full_name, ''), u.email)`.as('created_by_name'),
+      userDisplayName('u').as('created_by_name'),
+      userDisplayName('e').as('updated_by_name'),
     ])
     .orderBy('i.created_at', 'desc')
     .orderBy('i.id', 'desc')
@@ -81,11 +84,13 @@ export async function findInteraction(
       join.onRef('c.tenant_id', '=', 'i.tenant_id').onRef('c.id', '=', 'i.customer_id'),
     )
     .leftJoin('users as u', 'u.id', 'i.created_by')
+    .leftJoin('users as e', 'e.id', 'i.updated_by')
     .selectAll('i')
     .select([
       'c.last_name as customer_last_name',
       'c.first_name as customer_first_name',
-      sql<string | null>`coalesce(nullif(u.full_name, ''), u.email)`.as('created_by_name'),
+      userDisplayName('u').as('created_by_name'),
+      userDisplayName('e').as('updated_by_name'),
     ])
     .where('i.tenant_id', '=', tx.tenantId)
     .where('i.id', '=', id)

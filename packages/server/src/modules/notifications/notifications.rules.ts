@@ -57,7 +57,7 @@ export const NOTIFICATION_RULES: Record<string, Rule> = {
     audience: { kind: 'users', userIds: userIds(event.payload.assignee_user_id) },
     content: {
       title: '担当の顧客が削除されました',
-      message: `${actor}さんが「${text(event.payload.name)}」さんを削除しました。顧客一覧の「元に戻す」か管理者に依頼すると復元できます。`,
+      message: `${actor}さんが「${text(event.payload.name)}」さんを削除しました。30 日間はゴミ箱から元に戻せます（顧客一覧の「ゴミ箱」、または管理者に依頼）。`,
       type: 'warning',
       category: 'customer',
       link: null,

@@ -21,6 +21,12 @@ export interface JobQueue {
     name: Name,
     handler: (data: JobData[Name], attempt: JobAttempt) => Promise<void>,
   ): void;
+  /**
+   * Sends a job of `name` (payload `{}`) on a cron schedule, in the tenant's day (Asia/Tokyo):
+   * once per occurrence however many processes run, and once after an outage that missed some
+   * (call before start; the queue's worker does the work).
+   */
+  schedule(name: ScheduledJobName, cron: string): void;
   start(): Promise<void>;
   /** Stops taking jobs and waits (bounded) for the running ones. */
   stop(): Promise<void>;
@@ -45,6 +51,13 @@ export interface JobData {
    * runs only after that commits; the file stays when another row of the tenant uses the key).
    */
   'files.remove': { tenantId: string; key: string; sha256: string };
+  /** Erase, in every tenant, the customers in the trash for more than 30 days (customers module). */
+  'customers.purge': Record<string, never>;
 }
 
 export type JobName = keyof JobData;
+
+/** Queues whose jobs carry nothing and may run on a schedule. */
+export type ScheduledJobName = {
+  [Name in JobName]: JobData[Name] extends Record<string, never> ? Name : never;
+}[JobName];

@@ -2,12 +2,19 @@ import type { FastifyBaseLogger } from 'fastify';
 import { CompiledQuery } from 'kysely';
 import { type Db as BossDb, PgBoss, type QueueOptions } from 'pg-boss';
 import type { TenantTransaction } from '../db/tenant-scope';
-import type { JobAttempt, JobData, JobName, JobQueue } from './jobs';
+import type { JobAttempt, JobData, JobName, JobQueue, ScheduledJobName } from './jobs';
 import { DEFAULT_JOB_TIMINGS, type JobTimings } from './timings';
 
 /** The schema migration 0011 creates for pg-boss, owned by the app role. */
 export const JOB_SCHEMA = 'pgboss';
-const QUEUES: readonly JobName[] = ['documents.extract', 'knowledge.extract', 'files.remove'];
+const QUEUES: readonly JobName[] = [
+  'documents.extract',
+  'knowledge.extract',
+  'files.remove',
+  'customers.purge',
+];
+/** Schedules read in the clinics' day: a nightly purge runs at night in Japan. */
+const SCHEDULE_TIME_ZONE = 'Asia/Tokyo';
 
 export interface JobQueueOptions {
   /** The app role's connection: pg-boss installs itself into its schema (0011) at start. */
@@ -40,7 +47,8 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     createSchema: false,
     max: 4,
     application_name: 'tsumiki-jobs',
-    schedule: false,
+    // pg-boss's clock: every process checks the schedules; the database lets one send each job.
+    schedule: true,
     superviseIntervalSeconds: timings.superviseIntervalSeconds,
     monitorIntervalSeconds: Math.max(timings.superviseIntervalSeconds, 10),
   });
@@ -48,6 +56,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     options.log?.error({ err: error }, 'ジョブキューでエラーが発生しました'),
   );
   const handlers = new Map<JobName, (data: never, attempt: JobAttempt) => Promise<void>>();
+  const schedules = new Map<ScheduledJobName, string>();
   const queueOptions: QueueOptions = {
     retryLimit: 5,
     retryDelay: 5,
@@ -71,11 +80,19 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       handlers.set(name, handler as (data: never, attempt: JobAttempt) => Promise<void>);
     },
 
+    schedule(name, cron) {
+      if (started) throw new Error(`ジョブキューの開始後に予定は登録できません: ${name}`);
+      schedules.set(name, cron);
+    },
+
     async start() {
       await boss.start({ attempts: 5 });
       for (const name of QUEUES) {
         if (!(await boss.getQueue(name))) await boss.createQueue(name, queueOptions);
         else await boss.updateQueue(name, queueOptions);
+      }
+      for (const [name, cron] of schedules) {
+        await boss.schedule(name, cron, {}, { tz: SCHEDULE_TIME_ZONE, missed: 'once' });
       }
       for (const [name, handler] of handlers) {
         await boss.work<JobData[typeof name]>(

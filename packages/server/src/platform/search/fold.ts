@@ -89,10 +89,10 @@ export function bigramsOf(folded: string): string[] {
 // Kanji, katakana, Latin letters and digits carry the content of a Japanese question; bigrams
 // with hiragana are mostly its grammar (「のよ」「ますか」) and bigrams with punctuation are noise.
 // Decided before kana folding (which would turn katakana words into hiragana), then folded.
-const CONTENT_CHAR = /[\p{Script=Han}\p{Script=Katakana}\u30fc\u3005\p{Script=Latin}\p{N}]/u;
-const WORD_CHAR = /[\p{L}\p{N}\u30fc\u3005]/u;
+export const CONTENT_CHAR = /[\p{Script=Han}\p{Script=Katakana}\u30fc\u3005\p{Script=Latin}\p{N}]/u;
+export const WORD_CHAR = /[\p{L}\p{N}\u30fc\u3005]/u;
 // 何・誰 ask (何日, 何時, 誰が): the documents answer with the thing itself, never with them.
-const QUESTION_WORD = /[何誰]/u;
+export const QUESTION_WORD = /[何誰]/u;
 
 function pairsOf(text: string, keep: (char: string) => boolean): string[] {
   const chars = [...text.normalize('NFKC').toLowerCase().replace(/\s+/gu, '')];
@@ -114,7 +114,11 @@ export function contentBigramsOf(query: string): string[] {
   return content.length > 0 ? content : pairsOf(query, (char) => WORD_CHAR.test(char));
 }
 
-/** The share (0..1) of the query's content bigrams that occur in `text`; 0 when it has none. */
+/**
+ * The share (0..1) of the query's content bigrams that occur in `text`, each counted once; 0 when
+ * it has none. For short queries such as a product's name; a question's passages are judged by
+ * their weighted coverage instead (question-terms.ts), where extra words do not outvote the subject.
+ */
 export function contentCoverage(query: string, text: string): number {
   const terms = contentBigramsOf(query);
   if (terms.length === 0) return 0;

@@ -4,6 +4,7 @@ import { AiProviderError, type EmbeddingModel } from '../ai/provider';
 import type { TenantTransaction } from '../db/tenant-scope';
 import type { TextChunk } from '../extract/extract';
 import { bigramsOf, foldWithOffsets, searchFold } from './fold';
+import { passagesWithCoverage, retrieveByBm25 } from './offline-retrieval';
 import type {
   IndexedSource,
   KeywordHit,
@@ -14,10 +15,6 @@ import type {
   TextIndex,
 } from './text-index';
 import './text-index.tables';
-
-/** BM25's saturation and length normalisation (the usual values). */
-export const BM25_K1 = 1.2;
-export const BM25_B = 0.75;
 
 /** The snippet of a keyword hit: about this many characters, the first match this far in. */
 const SNIPPET_LENGTH = 120;
@@ -237,87 +234,6 @@ export function createTextIndex(options: TextIndexOptions): TextIndex {
     return { total: rows.length, hits };
   }
 
-  /** Passages of the chunks, best first, scores as given. */
-  async function passagesOf(
-    tx: TenantTransaction,
-    scored: ReadonlyArray<{ chunk_id: string; score: number }>,
-  ): Promise<Passage[]> {
-    if (scored.length === 0) return [];
-    const chunks = await tx
-      .selectFrom('text_chunks')
-      .select(['id', 'source_id', 'chunk_index', 'page', 'text'])
-      .where('tenant_id', '=', tx.tenantId)
-      .where(
-        'id',
-        'in',
-        scored.map((row) => row.chunk_id),
-      )
-      .execute();
-    const byId = new Map(chunks.map((chunk) => [String(chunk.id), chunk]));
-    return scored.flatMap((row) => {
-      const chunk = byId.get(String(row.chunk_id));
-      return chunk
-        ? [
-            {
-              sourceId: chunk.source_id,
-              chunkIndex: chunk.chunk_index,
-              page: chunk.page,
-              text: chunk.text,
-              score: row.score,
-            },
-          ]
-        : [];
-    });
-  }
-
-  /**
-   * BM25 over bigrams: idf = ln(1 + (N − df + 0.5) / (df + 0.5)) from the kind's statistics and
-   * the btree's counts, term frequency saturated by k1 and normalised by the chunk's length (b).
-   * Every scored chunk shares at least one bigram with the query; scores are divided by the best.
-   */
-  async function bm25(tx: TenantTransaction, query: RetrievalQuery): Promise<Passage[]> {
-    const terms = bigramsOf(searchFold(query.query));
-    if (terms.length === 0) return [];
-    const stats = await tx
-      .selectFrom('text_index_stats')
-      .select(['chunk_count', 'total_length'])
-      .where('tenant_id', '=', tx.tenantId)
-      .where('source_kind', '=', query.kind)
-      .executeTakeFirst();
-    const chunkCount = Number(stats?.chunk_count ?? 0);
-    if (chunkCount === 0) return [];
-    const averageLength = Math.max(1, Number(stats?.total_length ?? 0) / chunkCount);
-    const frequencies = await sql<{ term: string; df: string }>`
-      select t.term, count(*) as df from text_chunk_terms t
-      where t.tenant_id = ${tx.tenantId} and t.source_kind = ${query.kind} and t.term = any(${terms}::text[])
-      group by t.term
-    `.execute(tx);
-    if (frequencies.rows.length === 0) return [];
-    const weighted = frequencies.rows.map(({ term, df }) => {
-      const documentFrequency = Number(df);
-      return { term, idf: Math.log(1 + (chunkCount - documentFrequency + 0.5) / (documentFrequency + 0.5)) };
-    });
-    const { rows } = await sql<{ chunk_id: string; score: number }>`
-      select t.chunk_id, sum(
-        q.idf * t.frequency * ${BM25_K1 + 1}::float8
-        / (t.frequency + ${BM25_K1}::float8
-           * (1 - ${BM25_B}::float8 + ${BM25_B}::float8 * t.chunk_length / ${averageLength}::float8))
-      ) as score
-      from unnest(${weighted.map((row) => row.term)}::text[], ${weighted.map((row) => row.idf)}::float8[]) as q (term, idf)
-      join text_chunk_terms t
-        on t.tenant_id = ${tx.tenantId} and t.source_kind = ${query.kind} and t.term = q.term collate "C"
-      group by t.chunk_id
-      order by score desc, t.chunk_id
-      limit ${query.limit}
-    `.execute(tx);
-    const best = Number(rows[0]?.score ?? 0);
-    if (best <= 0) return [];
-    return passagesOf(
-      tx,
-      rows.map((row) => ({ chunk_id: row.chunk_id, score: Number(row.score) / best })),
-    );
-  }
-
   async function embedQuery(query: string): Promise<QueryVector | null> {
     if (!embeddings) return null;
     try {
@@ -343,8 +259,10 @@ export function createTextIndex(options: TextIndexOptions): TextIndex {
       limit ${query.limit}
     `.execute(tx);
     if (rows.length === 0) return null;
-    return passagesOf(
+    return passagesWithCoverage(
       tx,
+      query.kind,
+      query.query,
       rows
         .map((row) => ({ chunk_id: row.chunk_id, score: Math.min(1, Math.max(0, Number(row.score))) }))
         .filter((row) => row.score > 0),
@@ -359,7 +277,10 @@ export function createTextIndex(options: TextIndexOptions): TextIndex {
       const passages = await byVector(tx, query, vector);
       if (passages) return { mode: 'openai' as const, passages };
     }
-    return { mode: 'offline' as const, passages: await bm25(tx, query) };
+    return {
+      mode: 'offline' as const,
+      passages: await retrieveByBm25(tx, query.kind, query.query, query.limit),
+    };
   }
 
   return { replace, remove, keyword, retrieve, embedQuery };

@@ -84,4 +84,11 @@ export interface Passage {
   text: string;
   /** 0..1, higher is closer; comparable within one call only. */
   score: number;
+  /**
+   * 0..1: how much of the question the passage answers, its informative terms weighted by kind and
+   * rarity, those only its document's first chunk or neighbouring chunks hold at half weight
+   * (question-terms.ts). The same measure whichever way the passage was retrieved; the legal
+   * check cites a passage only above its floor (MIN_COVERAGE).
+   */
+  coverage: number;
 }
