@@ -51,6 +51,11 @@ const coverage = {
   listInteractions: 'interactionsQueryOptions',
   createInteraction: 'createInteractionMutationOptions',
   listCustomerInteractions: 'customerInteractionsQueryOptions',
+  updateInteraction: 'updateInteractionMutationOptions',
+  deleteInteraction: 'deleteInteractionMutationOptions',
+  listInteractionVersions: 'interactionVersionsQueryOptions',
+  listDeletedCustomers: 'deletedCustomersQueryOptions',
+  purgeCustomer: 'purgeCustomerMutationOptions',
   sendChatMessage: 'sendChatMessageMutationOptions',
   askAssistant: 'askAssistantMutationOptions',
   uploadDocument: 'uploadDocumentMutationOptions',
@@ -244,6 +249,42 @@ const cases: Case[] = [
     method: 'GET',
     path: `/api/interactions/${ID}`,
     run: (api, c) => query(r.customerInteractionsQueryOptions(api, TENANT, ID))(c),
+  },
+  {
+    factory: 'updateInteractionMutationOptions',
+    method: 'PUT',
+    path: `/api/customers/${ID}/interactions/${ID}`,
+    run: (api, c) =>
+      mutate(r.updateInteractionMutationOptions(api, TENANT), {
+        customerId: ID,
+        interactionId: ID,
+        body: { version: 1, content: '訂正' },
+      })(c),
+  },
+  {
+    factory: 'deleteInteractionMutationOptions',
+    method: 'DELETE',
+    path: `/api/customers/${ID}/interactions/${ID}`,
+    run: (api, c) =>
+      mutate(r.deleteInteractionMutationOptions(api, TENANT), { customerId: ID, interactionId: ID })(c),
+  },
+  {
+    factory: 'interactionVersionsQueryOptions',
+    method: 'GET',
+    path: `/api/customers/${ID}/interactions/${ID}/versions`,
+    run: (api, c) => query(r.interactionVersionsQueryOptions(api, TENANT, ID, ID))(c),
+  },
+  {
+    factory: 'deletedCustomersQueryOptions',
+    method: 'GET',
+    path: '/api/customers/trash?limit=10',
+    run: (api, c) => query(r.deletedCustomersQueryOptions(api, TENANT, { limit: 10 }))(c),
+  },
+  {
+    factory: 'purgeCustomerMutationOptions',
+    method: 'DELETE',
+    path: `/api/customers/${ID}/permanent`,
+    run: (api, c) => mutate(r.purgeCustomerMutationOptions(api, TENANT), ID)(c),
   },
   {
     factory: 'sendChatMessageMutationOptions',

@@ -105,3 +105,58 @@ export function createInteractionMutationOptions(api: ApiClient, tenantId: Tenan
     onSuccess: invalidates(tenantId, 'interactions', 'customers'),
   });
 }
+
+/**
+ * PUT /api/customers/{id}/interactions/{interactionId} — corrects an interaction read at
+ * `body.version` (409 RES_003 when someone changed it since); the version it replaces is kept.
+ */
+export function updateInteractionMutationOptions(api: ApiClient, tenantId: TenantId) {
+  return mutationOptions({
+    mutationKey: [...interactionKeys.all(tenantId), 'update'],
+    mutationFn: ({
+      customerId,
+      interactionId,
+      body,
+    }: {
+      customerId: string;
+      interactionId: string;
+      body: BodyOf<'updateInteraction'>;
+    }) =>
+      unwrap(
+        api.PUT('/api/customers/{id}/interactions/{interactionId}', {
+          params: { ...tenantHeader(tenantId), path: { id: customerId, interactionId } },
+          body,
+        }),
+        '/api/customers/{id}/interactions/{interactionId}',
+      ),
+    onSuccess: invalidates(tenantId, 'interactions'),
+  });
+}
+
+/** DELETE /api/customers/{id}/interactions/{interactionId} */
+export function deleteInteractionMutationOptions(api: ApiClient, tenantId: TenantId) {
+  return mutationOptions({
+    mutationKey: [...interactionKeys.all(tenantId), 'delete'],
+    mutationFn: ({ customerId, interactionId }: { customerId: string; interactionId: string }) =>
+      unwrap(
+        api.DELETE('/api/customers/{id}/interactions/{interactionId}', {
+          params: { ...tenantHeader(tenantId), path: { id: customerId, interactionId } },
+        }),
+        '/api/customers/{id}/interactions/{interactionId}',
+      ),
+    onSuccess: invalidates(tenantId, 'interactions', 'customers'),
+  });
+}
+
+/** DELETE /api/customers/{id}/permanent — erases a customer in the trash now (no way back). */
+export function purgeCustomerMutationOptions(api: ApiClient, tenantId: TenantId) {
+  return mutationOptions({
+    mutationKey: [...customerKeys.all(tenantId), 'purge'],
+    mutationFn: (id: string) =>
+      unwrap(
+        api.DELETE('/api/customers/{id}/permanent', { params: { ...tenantHeader(tenantId), path: { id } } }),
+        '/api/customers/{id}/permanent',
+      ),
+    onSuccess: invalidates(tenantId, 'customers', 'interactions'),
+  });
+}

@@ -7,6 +7,7 @@ export type CustomerExportQuery = QueryOf<'exportCustomers'>;
 export type CustomerImportBody = BodyOf<'importCustomers'>;
 export type InteractionListQuery = QueryOf<'listInteractions'>;
 export type CustomerInteractionListQuery = QueryOf<'listCustomerInteractions'>;
+export type DeletedCustomerListQuery = QueryOf<'listDeletedCustomers'>;
 
 export const customerKeys = {
   all: (tenantId: TenantId) => [...tenantKey(tenantId), 'customers'] as const,
@@ -14,6 +15,8 @@ export const customerKeys = {
     [...customerKeys.all(tenantId), 'list', query] as const,
   detail: (tenantId: TenantId, id: string) => [...customerKeys.all(tenantId), 'detail', id] as const,
   assignees: (tenantId: TenantId) => [...customerKeys.all(tenantId), 'assignees'] as const,
+  trash: (tenantId: TenantId, query: DeletedCustomerListQuery = {}) =>
+    [...customerKeys.all(tenantId), 'trash', query] as const,
 };
 
 export const interactionKeys = {
@@ -24,6 +27,8 @@ export const interactionKeys = {
     [...interactionKeys.all(tenantId), 'customer', customerId, query] as const,
   pagesOfCustomer: (tenantId: TenantId, customerId: string) =>
     [...interactionKeys.all(tenantId), 'customer', customerId, 'pages'] as const,
+  versions: (tenantId: TenantId, interactionId: string) =>
+    [...interactionKeys.all(tenantId), 'versions', interactionId] as const,
 };
 
 /** Page size of a customer's interaction timeline. */
@@ -129,5 +134,41 @@ export function customerInteractionsInfiniteQueryOptions(
       const loaded = pages.reduce((count, page) => count + page.interactions.length, 0);
       return lastPage.interactions.length > 0 && loaded < lastPage.total ? loaded : undefined;
     },
+  });
+}
+
+/** GET /api/customers/trash — deleted customers, most recently deleted first (30 days). */
+export function deletedCustomersQueryOptions(
+  api: ApiClient,
+  tenantId: TenantId,
+  query: DeletedCustomerListQuery = {},
+) {
+  return queryOptions({
+    queryKey: customerKeys.trash(tenantId, query),
+    queryFn: ({ signal }) =>
+      unwrap(
+        api.GET('/api/customers/trash', { params: { ...tenantHeader(tenantId), query }, signal }),
+        '/api/customers/trash',
+      ),
+  });
+}
+
+/** GET /api/customers/{id}/interactions/{interactionId}/versions — earlier versions, newest first. */
+export function interactionVersionsQueryOptions(
+  api: ApiClient,
+  tenantId: TenantId,
+  customerId: string,
+  interactionId: string,
+) {
+  return queryOptions({
+    queryKey: interactionKeys.versions(tenantId, interactionId),
+    queryFn: ({ signal }) =>
+      unwrap(
+        api.GET('/api/customers/{id}/interactions/{interactionId}/versions', {
+          params: { ...tenantHeader(tenantId), path: { id: customerId, interactionId } },
+          signal,
+        }),
+        '/api/customers/{id}/interactions/{interactionId}/versions',
+      ),
   });
 }

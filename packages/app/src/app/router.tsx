@@ -41,6 +41,10 @@ export const routes: RouteObject[] = [
             path: appRoutes.customerDetail.path,
             lazy: () => import('../routes/customers/customer-detail-route'),
           },
+          {
+            path: appRoutes.customersTrash.path,
+            lazy: () => import('../routes/customers-trash/customers-trash-route'),
+          },
           // ───────────────────────────────────────────────────────────────────────────────────
 
           { path: appRoutes.products.path, lazy: () => import('../routes/products/products-route') },

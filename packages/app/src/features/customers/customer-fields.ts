@@ -34,6 +34,9 @@ export { INTERACTION_TYPE_LABELS };
 
 export const INTERACTION_TYPES = Object.keys(INTERACTION_TYPE_LABELS) as InteractionType[];
 
+/** What the list, the customer's page and the form say of a customer with no assignee. */
+export const NO_ASSIGNEE = '未設定';
+
 /** 姓 名, as people write it. */
 export function customerName(customer: Pick<Customer, 'last_name' | 'first_name'>): string {
   return `${customer.last_name} ${customer.first_name}`.trim();

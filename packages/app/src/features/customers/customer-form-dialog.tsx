@@ -15,7 +15,7 @@ import { FormFailure, ValidationErrorList } from '../forms/form-failure';
 import { fieldIdOf, focusField, splitValidationErrors } from '../forms/form-fields';
 import { FormFooter } from '../forms/form-footer';
 import { fieldLabel, PREFECTURES } from './customer-contract';
-import { CUSTOMER_FIELDS, type Customer, type CustomerField } from './customer-fields';
+import { CUSTOMER_FIELDS, type Customer, type CustomerField, NO_ASSIGNEE } from './customer-fields';
 import {
   type ConflictResolution,
   type CustomerFormErrors,
@@ -543,7 +543,7 @@ function CustomerForm({
           <Select
             id={fieldId('assignee_user_id')}
             label={fieldLabel('assignee_user_id')}
-            placeholder="未設定"
+            placeholder={NO_ASSIGNEE}
             options={assigneeOptions}
             value={values.assignee_user_id}
             onChange={(event) => set('assignee_user_id', event.target.value)}

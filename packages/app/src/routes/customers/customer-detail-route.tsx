@@ -4,6 +4,7 @@ import {
   customerInteractionsInfiniteQueryOptions,
   customerQueryOptions,
   deleteCustomerMutationOptions,
+  interactionKeys,
   restoreCustomerMutationOptions,
   shouldRetryQuery,
 } from '@tsumiki/api-client/react';
@@ -30,7 +31,12 @@ import { queryClient } from '../../app/query-client';
 import { useToast } from '../../app/toasts';
 import { PERMISSION_DENIED_REASON, usePermissions } from '../../features/access/permissions';
 import { fieldLabel } from '../../features/customers/customer-contract';
-import { type Customer, customerKana, customerName } from '../../features/customers/customer-fields';
+import {
+  type Customer,
+  customerKana,
+  customerName,
+  NO_ASSIGNEE,
+} from '../../features/customers/customer-fields';
 import { CustomerFormDialog } from '../../features/customers/customer-form-dialog';
 import { InteractionTimeline } from '../../features/customers/interaction-timeline';
 import { useTenantApi } from '../../features/customers/use-tenant-api';
@@ -172,8 +178,11 @@ function CustomerDetail({
   const remove = useMutation({
     ...deleteOptions,
     onSuccess: async (...args) => {
-      // Leave first, so the deleted customer is not shown again while the lists refresh.
+      // Leave first, so the deleted customer is not shown again while the lists refresh, and
+      // forget its timeline: nothing should ask for a deleted customer's interactions (404).
       navigate(listHref);
+      await queryClient.cancelQueries({ queryKey: interactionKeys.pagesOfCustomer(tenantId, customer.id) });
+      queryClient.removeQueries({ queryKey: interactionKeys.pagesOfCustomer(tenantId, customer.id) });
       showUndoToast();
       await deleteOptions.onSuccess?.(...args);
     },
@@ -199,7 +208,7 @@ function CustomerDetail({
   const showUndoToast = () =>
     toast({
       title: `${name} さんを削除しました`,
-      description: '対応履歴は残っています。',
+      description: '30 日間はゴミ箱から元に戻せます。対応履歴も残っています。',
       duration: 10_000,
       action: { label: '元に戻す', onClick: undoDelete, altText: '顧客の詳細画面からも元に戻せます' },
     });
@@ -240,7 +249,8 @@ function CustomerDetail({
         <Alert variant="warning" title="この顧客は削除されています">
           <p>
             {customer.deleted_at ? `${formatTenantDateTime(customer.deleted_at)} に削除されました。` : ''}
-            一覧や検索には表示されません。元に戻すと、対応履歴とともに再び使えます。
+            一覧や検索には表示されず、ゴミ箱にあります。元に戻すと、対応履歴とともに再び使えます。削除から 30
+            日たつと、対応履歴とともに完全に消去されます。
           </p>
           {canDelete ? (
             <Button
@@ -264,7 +274,12 @@ function CustomerDetail({
       <div className="grid min-w-0 items-start gap-6 lg:grid-cols-5">
         <CustomerProfile customer={customer} className="lg:col-span-2" />
         <div className="min-w-0 lg:col-span-3">
-          <InteractionTimeline customerId={customer.id} canAdd={!deleted && can('interactions.write')} />
+          <InteractionTimeline
+            customerId={customer.id}
+            canAdd={!deleted && can('interactions.write')}
+            canEdit={!deleted && can('interactions.write')}
+            canDelete={!deleted && can('interactions.delete')}
+          />
         </div>
       </div>
 
@@ -273,7 +288,7 @@ function CustomerDetail({
         open={confirmDelete}
         onOpenChange={setConfirmDelete}
         title={`${name} さんを削除しますか？`}
-        description="顧客一覧と検索に表示されなくなります。対応履歴は残り、削除したあとでも元に戻せます。"
+        description="顧客一覧と検索に表示されなくなり、ゴミ箱に移ります。30 日間は対応履歴とともに元に戻せます。"
         confirmLabel="削除する"
         destructive
         onConfirm={() => remove.mutateAsync(customer.id)}
@@ -282,13 +297,22 @@ function CustomerDetail({
   );
 }
 
-function ProfileRow({ label, children }: { label: string; children: ReactNode }) {
+/** A row of the profile; an unset value says `empty` (未登録 unless the field words it otherwise). */
+function ProfileRow({
+  label,
+  children,
+  empty: emptyText = '未登録',
+}: {
+  label: string;
+  children: ReactNode;
+  empty?: string;
+}) {
   const empty = children === null || children === undefined || children === false || children === '';
   return (
     <div className="contents">
       <dt className="font-medium text-muted-foreground">{label}</dt>
       <dd className="min-w-0 break-words">
-        {empty ? <span className="text-muted-foreground">未登録</span> : children}
+        {empty ? <span className="text-muted-foreground">{emptyText}</span> : children}
       </dd>
     </div>
   );
@@ -337,7 +361,9 @@ function CustomerProfile({ customer, className }: { customer: Customer; classNam
               </>
             )}
           </ProfileRow>
-          <ProfileRow label={fieldLabel('assignee_user_id')}>{customer.assignee_name}</ProfileRow>
+          <ProfileRow label={fieldLabel('assignee_user_id')} empty={NO_ASSIGNEE}>
+            {customer.assignee_name}
+          </ProfileRow>
           <ProfileRow label={fieldLabel('tags')}>
             {customer.tags.length > 0 && (
               <ul className="flex flex-wrap gap-1.5" aria-label="タグ">

@@ -13,14 +13,20 @@ import {
   PageHeader,
   SearchInput,
 } from '@tsumiki/ui';
-import { ChevronDown, Download, Plus, SearchX, Upload, Users } from 'lucide-react';
+import { ChevronDown, Download, Plus, SearchX, Trash2, Upload, Users } from 'lucide-react';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { api } from '../../app/api';
+import { appRoutes } from '../../app/paths';
 import { listRouteLoader, revalidateOnPathChange } from '../../app/prefetch';
 import { useToast } from '../../app/toasts';
 import { PERMISSION_DENIED_REASON, usePermissions } from '../../features/access/permissions';
-import { type Customer, customerKana, customerName } from '../../features/customers/customer-fields';
+import {
+  type Customer,
+  customerKana,
+  customerName,
+  NO_ASSIGNEE,
+} from '../../features/customers/customer-fields';
 import {
   CUSTOMER_PAGE_SIZE,
   CUSTOMER_SORT_LABELS,
@@ -127,7 +133,10 @@ export function Component() {
   const importOpened = useOpenedOnce(importOpen);
   const search = useUrlText(state.q);
   // Registering and importing need customers.write: offered disabled with the reason without it.
-  const writeDenied = usePermissions().can('customers.write') ? undefined : PERMISSION_DENIED_REASON;
+  const { can } = usePermissions();
+  const writeDenied = can('customers.write') ? undefined : PERMISSION_DENIED_REASON;
+  // The trash is for who may delete (and so restore and erase) customers.
+  const canOpenTrash = can('customers.delete');
   const company = useUrlText(state.company);
 
   const customers = useQuery({
@@ -194,7 +203,8 @@ export function Component() {
         id: 'assignee',
         header: '担当者',
         hideBelow: 'lg',
-        cell: (customer) => customer.assignee_name ?? <span className="text-muted-foreground">未設定</span>,
+        cell: (customer) =>
+          customer.assignee_name ?? <span className="text-muted-foreground">{NO_ASSIGNEE}</span>,
       },
       {
         id: 'updated_at',
@@ -269,6 +279,14 @@ export function Component() {
               <Upload aria-hidden="true" />
               CSV 取り込み
             </Button>
+            {canOpenTrash ? (
+              <Button variant="ghost" asChild>
+                <Link to={appRoutes.customersTrash.path}>
+                  <Trash2 aria-hidden="true" />
+                  ゴミ箱
+                </Link>
+              </Button>
+            ) : null}
           </>
         }
       />
