@@ -25,6 +25,7 @@ import { acceptEmptyJsonBodies } from './platform/http/request-bodies';
 import { registerResponseHeaders, securityHeaderSet } from './platform/http/response-headers';
 import type { JobQueue } from './platform/jobs/jobs';
 import { createJobQueue } from './platform/jobs/pg-boss-queue';
+import { createMailer } from './platform/mail/mailer';
 import type { TextIndex } from './platform/search/text-index';
 import { createTextIndex } from './platform/search/text-index-postgres';
 
@@ -159,6 +160,8 @@ export async function buildServer({
       jobs,
       ai,
       textIndex,
+      mailer: config.mail ? createMailer(config.mail) : null,
+      publicUrl: config.publicUrl,
     }),
     authService,
     db,

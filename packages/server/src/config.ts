@@ -5,6 +5,7 @@ import { packageRoot, repoRoot } from './paths';
 import { type AiConfig, readAiConfig } from './platform/ai/config';
 import { environmentReader } from './platform/env';
 import { DEFAULT_JOB_TIMINGS, type JobTimings, jobTimingsFromEnv } from './platform/jobs/timings';
+import { type MailConfig, readMailConfig } from './platform/mail/config';
 
 export type NodeEnv = 'production' | 'development' | 'test';
 
@@ -74,6 +75,8 @@ export interface Config {
    */
   trustProxy: number | false;
   google: GoogleConfig | null;
+  /** Outgoing mail (SMTP_*, MAIL_FROM; see platform/mail/config.ts); null: no mail is sent. */
+  mail: MailConfig | null;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
 
@@ -216,6 +219,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       googleClientId && googleClientSecret
         ? { clientId: googleClientId, clientSecret: googleClientSecret, issuerUrl: googleIssuerUrl }
         : null,
+    mail: readMailConfig(env, problems, publicUrl),
     logLevel: logLevel ?? 'info',
   };
 
@@ -266,6 +270,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     serveApp: false,
     trustProxy: false,
     google: null,
+    mail: null,
     logLevel: 'silent',
     ...overrides,
   };

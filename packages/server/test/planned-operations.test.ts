@@ -188,6 +188,8 @@ describe('the route layer refuses a contract it cannot serve', () => {
     jobs: { work() {}, schedule() {} } as unknown as JobQueue,
     ai: {} as AiProvider,
     textIndex: {} as TextIndex,
+    mailer: null,
+    publicUrl: null,
   });
   const register = (spec: typeof document, table: Partial<typeof handlers> = handlers) =>
     registerApiRoutes(Fastify(), {

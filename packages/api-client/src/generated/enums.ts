@@ -30,6 +30,7 @@ export const contractEnums = {
   ProductStatus: ["active","discontinued"],
   ProductSortField: ["created_at","updated_at","name_kana","price","code"],
   InvitationStatus: ["pending","used","expired","revoked"],
+  InvitationEmailDelivery: ["sent","not_configured","failed","no_address"],
   WorkflowReviewFocus: ["efficiency","risk","compliance","cost"],
   FindingSeverity: ["info","warning","critical"],
   WorkflowObjective: ["time","cost","quality","automation"],

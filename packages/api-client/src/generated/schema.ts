@@ -829,8 +829,10 @@ export interface paths {
         put?: never;
         /**
          * 招待を作成する
-         * @description 招待コードと参加用のパス（`/invite?code=…`）を発行します。メールは送りません。
-         *     `email` を指定すると、そのメールアドレスのユーザーだけが参加できます。
+         * @description 招待コードと参加用のパス（`/invite?code=…`）を発行します。`email` を指定すると、そのメールアドレスの
+         *     ユーザーだけが参加でき、サーバーにメール（SMTP）の設定があれば、参加用のリンクを書いた招待メールを
+         *     そのアドレスへ送ります。送れたかどうかは `email_delivery` にあります（`not_configured`・`failed` の
+         *     ときは、画面に出るリンクを手で伝えます。招待はどちらでも作られます）。
          */
         post: operations["createInvitation"];
         delete?: never;
@@ -3186,7 +3188,20 @@ export interface components {
             used_at: string | null;
             /** Format: uuid */
             used_by: string | null;
+            /**
+             * Format: date-time
+             * @description 招待メールを送った日時（送っていなければ null）
+             */
+            emailed_at: string | null;
+            /** @description 作成した直後の応答にだけ入る、招待メールの送信の結果（一覧では null） */
+            email_delivery: components["schemas"]["InvitationEmailDelivery"] | null;
         };
+        /**
+         * @description 招待メールを送った結果。sent 送った・not_configured サーバーにメールの設定がない・
+         *     failed メールサーバーが受け付けなかった・no_address 宛先のない招待（コードを知っていれば誰でも）
+         * @enum {string}
+         */
+        InvitationEmailDelivery: "sent" | "not_configured" | "failed" | "no_address";
         InvitationInput: {
             /**
              * Format: email

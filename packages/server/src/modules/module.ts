@@ -6,6 +6,7 @@ import type { DomainEvents } from '../platform/events/domain-events';
 import type { FileStorage } from '../platform/files/storage';
 import type { OpenApiDocument } from '../platform/http/openapi';
 import type { JobQueue } from '../platform/jobs/jobs';
+import type { Mailer } from '../platform/mail/mailer';
 import type { TextIndex } from '../platform/search/text-index';
 import type { SessionClock } from './sessions/sessions.service';
 
@@ -35,4 +36,8 @@ export interface ModuleDependencies {
   ai: AiProvider;
   /** The text index of documents and knowledge-base documents. */
   textIndex: TextIndex;
+  /** Outgoing mail (SMTP); null when the server has none configured. */
+  mailer: Mailer | null;
+  /** The address people reach the server at (PUBLIC_URL), for links in mail; null when unset. */
+  publicUrl: string | null;
 }

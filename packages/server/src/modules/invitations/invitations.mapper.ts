@@ -8,8 +8,15 @@ export function invitePath(code: string): string {
   return `/invite?code=${encodeURIComponent(code)}`;
 }
 
-/** An invitation as the contract shows it; the code only when it was just created. */
-export function toInvitation(invitation: InvitationView, code: string | null = null): Schemas['Invitation'] {
+/**
+ * An invitation as the contract shows it; the code, and how its mail went, only when it was just
+ * created.
+ */
+export function toInvitation(
+  invitation: InvitationView,
+  code: string | null = null,
+  emailDelivery: Schemas['InvitationEmailDelivery'] | null = null,
+): Schemas['Invitation'] {
   return {
     id: invitation.id,
     code,
@@ -23,5 +30,7 @@ export function toInvitation(invitation: InvitationView, code: string | null = n
     created_at: invitation.created_at.toISOString(),
     used_at: invitation.used_at ? invitation.used_at.toISOString() : null,
     used_by: invitation.used_by,
+    emailed_at: invitation.emailed_at ? invitation.emailed_at.toISOString() : null,
+    email_delivery: emailDelivery,
   };
 }

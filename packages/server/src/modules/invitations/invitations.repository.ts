@@ -22,6 +22,7 @@ const COLUMNS = [
   'i.used_at',
   'i.used_by',
   'i.revoked_at',
+  'i.emailed_at',
 ] as const;
 
 function visibleInvitations(tx: TenantTransaction, status: InvitationStatus | undefined) {
@@ -150,4 +151,16 @@ export async function recordInvitationUser(tx: TenantTransaction, id: string, us
     .where('tenant_id', '=', tx.tenantId)
     .where('id', '=', id)
     .execute();
+}
+
+/** Records that the invitation was mailed to its address now. */
+export async function markInvitationEmailed(tx: TenantTransaction, id: string): Promise<Date> {
+  const { emailed_at } = await tx
+    .updateTable('invitations')
+    .set({ emailed_at: new Date() })
+    .where('tenant_id', '=', tx.tenantId)
+    .where('id', '=', id)
+    .returning('emailed_at')
+    .executeTakeFirstOrThrow();
+  return emailed_at as Date;
 }

@@ -21,6 +21,8 @@ export interface InvitationsTable {
   revoked_by: string | null;
   /** Removed from the list (used, expired or revoked, then deleted). */
   hidden_at: Date | null;
+  /** When the invitation was mailed to its address (migration 0019). */
+  emailed_at: Date | null;
 }
 
 declare module '../../platform/db/schema' {

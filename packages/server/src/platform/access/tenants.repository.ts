@@ -91,6 +91,14 @@ export async function isMemberByEmail(db: DbExecutor, tenantId: string, email: s
   return row !== undefined;
 }
 
+/** What a tenant calls itself and the zone its days are in (for what it sends people). */
+export async function findTenantProfile(
+  db: DbExecutor,
+  tenantId: string,
+): Promise<{ name: string; time_zone: string } | undefined> {
+  return db.selectFrom('tenants').select(['name', 'time_zone']).where('id', '=', tenantId).executeTakeFirst();
+}
+
 export async function findTenantName(db: DbExecutor, tenantId: string): Promise<string | undefined> {
   const row = await db.selectFrom('tenants').select('name').where('id', '=', tenantId).executeTakeFirst();
   return row?.name;
