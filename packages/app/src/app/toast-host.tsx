@@ -11,10 +11,13 @@ export interface ToastHostProps {
   onReady: (api: ToastApi) => void;
 }
 
-/** ui's toast region, loaded by ToastsProvider with the first toast. */
+/**
+ * ui's toast region, loaded by ToastsProvider with the first toast. Two at most: recording one
+ * interaction after another must not bury the timeline under confirmations.
+ */
 export default function ToastHost({ onReady }: ToastHostProps) {
   return (
-    <ToastProvider>
+    <ToastProvider limit={2}>
       <Register onReady={onReady} />
     </ToastProvider>
   );

@@ -3,7 +3,7 @@ import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { Button } from '../button/button';
 import { ToastProvider, type ToastVariant, useToast } from './toast';
 
-type Args = { duration: number; onUndo: () => void };
+type Args = { duration: number; limit: number; onUndo: () => void };
 
 function Demo({ onUndo }: { onUndo: () => void }) {
   const { toast } = useToast();
@@ -43,9 +43,9 @@ function Demo({ onUndo }: { onUndo: () => void }) {
   );
 }
 
-function ToastStory({ duration, onUndo }: Args) {
+function ToastStory({ duration, limit, onUndo }: Args) {
   return (
-    <ToastProvider duration={duration}>
+    <ToastProvider duration={duration} limit={limit}>
       <Demo onUndo={onUndo} />
     </ToastProvider>
   );
@@ -55,7 +55,7 @@ const meta = {
   title: 'Components/Toast',
   component: ToastStory,
   tags: ['autodocs'],
-  args: { duration: 5000, onUndo: fn() },
+  args: { duration: 5000, limit: 3, onUndo: fn() },
 } satisfies Meta<typeof ToastStory>;
 
 export default meta;
@@ -86,7 +86,7 @@ export const Playground: Story = {
 
 /** Every variant at once (they stay until closed here). */
 export const Catalog: Story = {
-  args: { duration: Number.POSITIVE_INFINITY },
+  args: { duration: Number.POSITIVE_INFINITY, limit: 4 },
   play: async ({ canvas }) => {
     for (const variant of ['success', 'info', 'warning', 'error']) {
       await userEvent.click(canvas.getByRole('button', { name: variant }));
@@ -95,5 +95,19 @@ export const Catalog: Story = {
     const first = document.querySelector<HTMLElement>('[data-slot="toast"]')!;
     await userEvent.click(within(first).getByRole('button', { name: '閉じる' }));
     await waitFor(() => expect(document.querySelectorAll('[data-slot="toast"]')).toHaveLength(3));
+  },
+};
+
+/** A run of confirmations keeps only the newest on screen: the oldest closes when one more comes. */
+export const Limited: Story = {
+  args: { duration: Number.POSITIVE_INFINITY, limit: 2 },
+  play: async ({ canvas }) => {
+    for (const variant of ['success', 'info', 'warning']) {
+      await userEvent.click(canvas.getByRole('button', { name: variant }));
+    }
+    await waitFor(() => expect(document.querySelectorAll('[data-slot="toast"]')).toHaveLength(2));
+    await expect(screen.queryByText('保存しました')).toBeNull();
+    await expect(screen.getByText('エクスポートを開始しました')).toBeInTheDocument();
+    await expect(screen.getByText('一部の行を読み込めませんでした')).toBeInTheDocument();
   },
 };

@@ -57,6 +57,11 @@ export type ToastProviderProps = {
   duration?: number;
   /** Where toasts appear. */
   position?: 'bottom-right' | 'top-right' | 'bottom-center';
+  /**
+   * Toasts on screen at once: a new one closes the oldest beyond it, so that a run of
+   * confirmations never piles up over what the user is working on.
+   */
+  limit?: number;
 };
 
 const positions = {
@@ -71,7 +76,12 @@ let counter = 0;
  * Short confirmations (保存しました) that disappear by themselves. Wrap the app once and call
  * `useToast().toast({ title })`. Errors from the API belong in ErrorSnackbar / ErrorModal instead.
  */
-export function ToastProvider({ children, duration = 5000, position = 'bottom-right' }: ToastProviderProps) {
+export function ToastProvider({
+  children,
+  duration = 5000,
+  position = 'bottom-right',
+  limit = 3,
+}: ToastProviderProps) {
   const messages = useMessageGroups({ common: commonMessages, toast: toastMessages });
   const [toasts, setToasts] = useState<ToastEntry[]>([]);
   const removeTimers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
@@ -89,12 +99,22 @@ export function ToastProvider({ children, duration = 5000, position = 'bottom-ri
     );
   }, []);
 
-  const toast = useCallback((options: ToastOptions) => {
-    counter += 1;
-    const id = `toast-${counter}`;
-    setToasts((current) => [...current, { ...options, id, open: true }]);
-    return id;
-  }, []);
+  const toast = useCallback(
+    (options: ToastOptions) => {
+      counter += 1;
+      const id = `toast-${counter}`;
+      setToasts((current) => {
+        const next = [...current, { ...options, id, open: true }];
+        const open = next.filter((entry) => entry.open);
+        for (const oldest of open.slice(0, Math.max(0, open.length - limit))) {
+          queueMicrotask(() => dismiss(oldest.id));
+        }
+        return next;
+      });
+      return id;
+    },
+    [dismiss, limit],
+  );
 
   const api = useMemo(() => ({ toast, dismiss }), [toast, dismiss]);
 
