@@ -1,6 +1,8 @@
-// The evaluation corpus of the retrieval bench: eight short, made-up documents of a clinic's
-// operations, one string per page. make-corpus.mjs prints each to a PDF (documents/*.pdf) with
-// Chromium; the bench reads the PDFs through the real extraction. Every fact is fictional.
+// The evaluation corpus of the retrieval bench: ten short, made-up documents of a clinic's
+// operations, one string per page. The bench prints each to a PDF with Chromium at run time
+// (make-corpus.mjs) and reads the PDFs through the real extraction. Every fact is fictional.
+// Two contracts both have a cancellation clause on purpose: a question must find the right one.
+// `runningTitle: false`: the page number alone in each page's folio (the title only on page 1).
 
 export const documents = [
   {
@@ -90,6 +92,7 @@ export const documents = [
   {
     slug: 'cleaning-contract',
     title: '清掃業務委託契約書',
+    runningTitle: false,
     pages: [
       `清掃業務委託契約書
 さくら内科クリニック（以下「甲」という。）と株式会社ハートクリーン（以下「乙」という。）は、甲の診療所の清掃業務について、次のとおり契約を締結する。
@@ -127,6 +130,41 @@ export const documents = [
 第6条（定期点検） 超音波診断装置とX線撮影装置は、製造販売業者による定期点検を年1回受ける。AEDのパッドとバッテリーは使用期限の1か月前までに交換する。`,
       `第8条（故障時の対応） 医療機器が故障したときは、直ちに使用を中止し、「使用禁止」の札を付けて、医療機器安全管理責任者に報告する。
 第9条（記録の保存） 点検および修理の記録は、その医療機器を廃棄した日から3年間保存する。`,
+    ],
+  },
+  {
+    slug: 'copier-lease',
+    title: '複合機賃貸借契約書',
+    runningTitle: false,
+    pages: [
+      `複合機賃貸借契約書
+さくら内科クリニック（以下「甲」という。）と株式会社オフィスリンク（以下「乙」という。）は、乙が所有する複合機を甲が借り受けることについて、次のとおり契約を締結する。
+第1条（物件） 乙は甲に対し、カラー複合機1台（以下「本機」という。）を賃貸し、受付カウンターの横に設置する。
+第2条（賃料） 賃料は月額12,100円（消費税込み）とし、甲は毎月25日までに翌月分を口座振替で支払う。`,
+      `第4条（保守） 本機の故障、紙詰まりの解消およびトナーの補充は、乙が無償で行う。乙は連絡を受けた日から2営業日以内に訪問する。
+第5条（印刷料金） モノクロ印刷は1枚1.1円、カラー印刷は1枚11円とし、毎月のカウンターの値に基づいて賃料と合わせて請求する。
+第6条（記憶装置のデータ） 本機を返却するときは、乙は本機の記憶装置に残ったデータを消去し、消去証明書を甲に交付する。`,
+      `第9条（契約期間） この契約の期間は、本機の設置日から5年間とする。
+第10条（中途解約） 甲は、6か月前までに書面で乙に通知することにより、この契約を解約できる。この場合、甲は残りの期間の賃料の50%を違約金として支払う。
+第11条（返却） 契約が終了したときは、乙が本機を引き取る。引き取りの費用は乙が負担する。`,
+    ],
+  },
+  {
+    slug: 'reception',
+    title: '受付・会計業務マニュアル',
+    runningTitle: false,
+    pages: [
+      `1. 受付
+初診の患者には、保険証で資格を確認し、問診票への記入をお願いする。
+再診の患者には診察券を出していただく。保険証は毎回ではなく、月に一度、その月の最初の受診のときに確認する。
+予約のない患者は、予約の患者の合間に来院順に案内し、待ち時間の目安を伝える。`,
+      `2. 会計
+会計は現金のほか、クレジットカードと交通系電子マネーで受け付ける。QRコード決済は扱わない。
+領収書は再発行しない。必要な患者には、領収済みであることの証明書を1通550円で発行する。
+保険証を忘れた患者からは、いったん医療費の10割を受け取り、同じ月のうちに保険証を持参したときに差額を返金する。`,
+      `3. 電話と忘れ物
+電話は3回鳴るまでに出て、「さくら内科クリニック受付の（名字）です」と名乗る。診療内容についての問い合わせは看護師に取り次ぐ。
+院内の忘れ物は受付で1か月保管し、その後は警察に届ける。傘の忘れ物は2週間保管した後に処分する。`,
     ],
   },
 ];

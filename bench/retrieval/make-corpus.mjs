@@ -1,22 +1,32 @@
 #!/usr/bin/env node
-// Regenerates the evaluation PDFs (documents/<slug>.pdf) from corpus.mjs: each page an HTML
-// section with a page break, printed by Chromium (`node bench/retrieval/make-corpus.mjs`).
-// The HTML is kept beside the PDF as its source. run.mjs also prints the whole corpus, copied
-// many times, into one large PDF for the throughput measurement (printCopies).
+// Prints the evaluation PDFs from corpus.mjs: each page an HTML section with a page break,
+// printed by Chromium. run.mjs prints them into its run directory on every run (printDocument),
+// so no PDF is kept in the repository; `node bench/retrieval/make-corpus.mjs [dir]` prints them
+// into a directory to look at (default bench/.data/retrieval-documents). run.mjs also prints the
+// whole corpus, copied many times, into one large PDF for the throughput measurement (printCopies).
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { documents } from './corpus.mjs';
 
-const here = join(dirname(fileURLToPath(import.meta.url)), 'documents');
+const defaultDir = join(dirname(fileURLToPath(import.meta.url)), '..', '.data', 'retrieval-documents');
 const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+// A page's folio: the title and page number as a running header, or (runningTitle: false, as
+// contracts usually are) the page number alone, so that no title words sit on every page.
+function folioOf(document, label, index) {
+  const number = `${index + 1}／${document.pages.length}`;
+  return document.runningTitle === false
+    ? `－ ${number}${label} －`
+    : `${escapeHtml(document.title)}${label}（${number}）`;
+}
 
 function sectionsOf(document, label = '') {
   return document.pages
     .map(
       (page, index) =>
-        `<section>\n<p class="folio">${escapeHtml(document.title)}${label}（${index + 1}／${document.pages.length}）</p>\n${page
+        `<section>\n<p class="folio">${folioOf(document, label, index)}</p>\n${page
           .split('\n')
           .map((line) => `<p>${escapeHtml(line)}</p>`)
           .join('\n')}\n</section>`,
@@ -75,16 +85,22 @@ export function printCopies(dir, copies) {
   return pdfFile;
 }
 
+/** One document of the corpus as `<dir>/<slug>.pdf` (its HTML source beside it); the PDF's path. */
+export function printDocument(document, dir) {
+  const htmlFile = join(dir, `${document.slug}.html`);
+  const pdfFile = join(dir, `${document.slug}.pdf`);
+  writeFileSync(
+    htmlFile,
+    page(document.title, `<h1>${escapeHtml(document.title)}</h1>\n${sectionsOf(document)}`),
+  );
+  printPdf(htmlFile, pdfFile);
+  return pdfFile;
+}
+
 function main() {
-  for (const document of documents) {
-    const htmlFile = join(here, `${document.slug}.html`);
-    writeFileSync(
-      htmlFile,
-      page(document.title, `<h1>${escapeHtml(document.title)}</h1>\n${sectionsOf(document)}`),
-    );
-    printPdf(htmlFile, join(here, `${document.slug}.pdf`));
-    process.stdout.write(`${document.slug}.pdf\n`);
-  }
+  const dir = resolve(process.argv[2] ?? defaultDir);
+  mkdirSync(dir, { recursive: true });
+  for (const document of documents) process.stdout.write(`${printDocument(document, dir)}\n`);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) main();

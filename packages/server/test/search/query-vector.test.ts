@@ -11,6 +11,7 @@ import { createAiProvider } from '../../src/platform/ai/create-provider';
 import { withTenant } from '../../src/platform/db/tenant-scope';
 import { createTextIndex } from '../../src/platform/search/text-index-postgres';
 import { createTestDatabase, type TestDatabase } from '../support/database';
+import { insertKnowledgeDocument } from '../support/knowledge-documents';
 import { type OpenAiStandIn, startOpenAiStandIn } from '../support/openai-stand-in';
 
 const TENANT = '7a0c4f52-1d3e-4b6a-9c8d-0e1f2a3b4c61';
@@ -38,19 +39,7 @@ describe('question vectors computed outside the transaction', () => {
     );
     index = createTextIndex({ embeddings: provider.embeddings });
     documentId = await withTenant(database.db, TENANT, async (tx) => {
-      const { id } = await tx
-        .insertInto('knowledge_documents')
-        .values({
-          tenant_id: tx.tenantId,
-          title: '医療廃棄物の処理手順',
-          file_name: '医療廃棄物の処理手順.pdf',
-          content_type: 'application/pdf',
-          size_bytes: 100,
-          sha256: 'b'.repeat(64),
-          storage_key: `${tx.tenantId}/${'b'.repeat(64)}`,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const id = await insertKnowledgeDocument(tx, '医療廃棄物の処理手順');
       await index.replace(tx, { kind: 'knowledge', id }, [
         { index: 0, page: 1, start: 0, text: '医療廃棄物の処理手順\n注射針は専用容器に入れる。' },
         { index: 1, page: 2, start: 0, text: '感染性廃棄物は、㈱クリーンメディカルに処理を委託する。' },

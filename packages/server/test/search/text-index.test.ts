@@ -15,28 +15,12 @@ import type { TextChunk } from '../../src/platform/extract/extract';
 import { contentCoverage, foldWithOffsets, searchFold } from '../../src/platform/search/fold';
 import { createTextIndex, snippetOf } from '../../src/platform/search/text-index-postgres';
 import { createTestDatabase, type TestDatabase } from '../support/database';
+import { insertKnowledgeDocument } from '../support/knowledge-documents';
 import { type OpenAiStandIn, startOpenAiStandIn } from '../support/openai-stand-in';
 import { indexesOf, queryPlanTracer, seqScansOf } from '../support/query-plans';
 
 const TENANT = '7a0c4f52-1d3e-4b6a-9c8d-0e1f2a3b4c51';
 const OTHER = '7a0c4f52-1d3e-4b6a-9c8d-0e1f2a3b4c52';
-
-async function insertKnowledgeDocument(tx: TenantTransaction, title: string): Promise<string> {
-  const { id } = await tx
-    .insertInto('knowledge_documents')
-    .values({
-      tenant_id: tx.tenantId,
-      title,
-      file_name: `${title}.pdf`,
-      content_type: 'application/pdf',
-      size_bytes: 100,
-      sha256: 'a'.repeat(64),
-      storage_key: `${tx.tenantId}/${'a'.repeat(64)}`,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
-}
 
 const chunk = (index: number, page: number | null, text: string): TextChunk => ({
   index,

@@ -31,7 +31,7 @@ export interface ProductAnalysisRequest {
 
 /** How many pairs, tags, prefectures and example records an analysis shows. */
 const TOP = 5;
-/** The share of a passage's content bigrams the product name must cover (knowledge uses 0.5 for questions). */
+/** The share of a passage's content bigrams the product name must cover (the knowledge check weighs its own coverage, MIN_COVERAGE in knowledge.service.ts). */
 const MARKET_MIN_COVERAGE = 0.5;
 const MARKET_PASSAGES = 6;
 

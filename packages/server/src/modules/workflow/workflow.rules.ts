@@ -1,4 +1,6 @@
 import type { components } from '@tsumiki/api-client/schema';
+import { paperConstraintOf, paperWithPersonalData } from './workflow.privacy';
+import { fold } from './workflow.text';
 
 type Schemas = components['schemas'];
 export type WorkflowStep = Schemas['WorkflowStep'];
@@ -6,7 +8,6 @@ export type WorkflowInput = Schemas['WorkflowInput'];
 export type WorkflowFinding = Schemas['WorkflowFinding'];
 export type WorkflowChange = Schemas['WorkflowChange'];
 type Focus = Schemas['WorkflowReviewFocus'];
-type Objective = Schemas['WorkflowObjective'];
 
 /** A step this long (minutes) is flagged as worth splitting. */
 export const LONG_STEP_MINUTES = 120;
@@ -14,51 +15,6 @@ export const LONG_STEP_MINUTES = 120;
 export const PENALTY = { critical: 20, warning: 8, info: 2 } as const;
 
 const FINAL_CHECK_WORDS = ['最終確認', '確認', 'チェック', '点検', '記録'];
-const PAPER_WORDS = [
-  '紙',
-  'fax',
-  'ファックス',
-  'ファクス',
-  'usb',
-  '平文',
-  '暗号化なし',
-  '暗号化しない',
-  '私用',
-  '個人のスマホ',
-  'メモ',
-];
-const PERSONAL_WORDS = [
-  '個人情報',
-  '氏名',
-  '住所',
-  'カルテ',
-  '保険証',
-  '電話番号',
-  '結果',
-  '患者',
-  '問診',
-  '生年月日',
-  '病歴',
-];
-const AUTOMATABLE = [
-  {
-    words: ['リマインド', '前日', '確認の連絡', '確認の電話', '電話で確認'],
-    how: '予約の前日に自動でメール・SMS を送る',
-  },
-  {
-    words: ['問診票', '記入', '転記', '手入力', '書き写'],
-    how: 'ウェブ問診で事前に入力してもらい、転記をなくす',
-  },
-  { words: ['送付', '郵送', '案内'], how: '案内文をひな形にして、一斉にメール送信する' },
-];
-
-function fold(text: string): string {
-  return text.normalize('NFKC').toLowerCase();
-}
-
-function stepText(step: { title: string; description?: string | null; checks?: readonly string[] }): string {
-  return fold([step.title, step.description ?? '', ...(step.checks ?? [])].join(' '));
-}
 
 function bigrams(text: string): Set<string> {
   const compact = fold(text).replace(/[\s・、。()（）「」]/g, '');
@@ -115,13 +71,6 @@ export function duplicatePairs(steps: readonly WorkflowStep[]): Array<[number, n
 export function hasFinalCheck(steps: readonly WorkflowStep[]): boolean {
   const last = steps.at(-1);
   return last ? FINAL_CHECK_WORDS.some((word) => fold(last.title).includes(fold(word))) : false;
-}
-
-function handlesPersonalDataUnsafely(step: WorkflowStep): string | null {
-  const text = stepText(step);
-  const paper = PAPER_WORDS.find((word) => text.includes(fold(word)));
-  const personal = PERSONAL_WORDS.some((word) => text.includes(fold(word)));
-  return paper && personal ? paper : null;
 }
 
 interface Rule {
@@ -205,18 +154,22 @@ export function reviewSteps(steps: readonly WorkflowStep[], focus: readonly Focu
         },
       ],
     );
+  // Text that restates or obeys a constraint (「制約を守った: 個人情報は紙に残さない」) is not a use of
+  // paper; a step that does use it, against such a constraint, is told so.
+  const constraint = paperConstraintOf(steps);
   add(
     ['compliance', 'risk'],
     steps.flatMap((step) => {
-      const word = handlesPersonalDataUnsafely(step);
+      const word = paperWithPersonalData(step);
       return word
         ? [
             {
               step_order: step.order,
               severity: 'critical' as const,
-              finding: `「${step.title}」で個人情報を「${word}」で扱っています。`,
-              recommendation:
-                '紙・FAX・持ち出し媒体は施錠保管と裁断を決めるか、暗号化した電子の手段に置き換えてください。',
+              finding: `「${step.title}」で個人情報を「${word}」で扱っています。${constraint ? `制約「${constraint}」とも合いません。` : ''}`,
+              recommendation: constraint
+                ? '紙・FAX・持ち出し媒体を使わない電子の手段（タブレット・暗号化した送信など）に置き換えてください。'
+                : '紙・FAX・持ち出し媒体は施錠保管と裁断を決めるか、暗号化した電子の手段に置き換えてください。',
             },
           ]
         : [];
@@ -257,111 +210,3 @@ export const FOCUS_LABELS: Record<Focus, string> = {
   compliance: '法令順守',
   cost: '費用',
 };
-
-export const OBJECTIVE_LABELS: Record<Objective, string> = {
-  time: '時間',
-  cost: '費用',
-  quality: '品質',
-  automation: '自動化',
-};
-
-/** Rule-based improvements: merge duplicates, automate reminders/forms, add checks and a final check. */
-export function optimizeSteps(input: readonly WorkflowStep[], objectives: readonly Objective[]) {
-  const wants = (objective: Objective) => objectives.includes(objective);
-  const changes: WorkflowChange[] = [];
-  let steps = input.map((step) => ({ ...step, checks: [...step.checks], tools: [...step.tools] }));
-
-  if (wants('time') || wants('cost')) {
-    const removed = new Set<number>();
-    for (const [first, later] of duplicatePairs(steps)) {
-      if (removed.has(first) || removed.has(later)) continue;
-      const keep = steps[first] as WorkflowStep;
-      const drop = steps[later] as WorkflowStep;
-      removed.add(later);
-      keep.checks = [...new Set([...keep.checks, ...drop.checks])];
-      keep.tools = [...new Set([...keep.tools, ...drop.tools])];
-      changes.push({
-        type: 'merge',
-        description: `手順 ${drop.order}「${drop.title}」を手順 ${keep.order}「${keep.title}」にまとめました（題名が重複）。確認事項は引き継いでいます。`,
-        expected_effect:
-          drop.estimated_minutes !== null
-            ? `重複していた ${drop.estimated_minutes} 分の作業がなくなります。`
-            : null,
-      });
-    }
-    steps = steps.filter((_, index) => !removed.has(index));
-  }
-
-  if (wants('automation') || wants('time')) {
-    for (const step of steps) {
-      const text = stepText(step);
-      const rule = AUTOMATABLE.find((candidate) => candidate.words.some((word) => text.includes(fold(word))));
-      if (!rule) continue;
-      if (!step.tools.includes('自動化')) step.tools.push('自動化');
-      changes.push({
-        type: 'automate',
-        description: `手順 ${step.order}「${step.title}」: ${rule.how}。`,
-        expected_effect:
-          step.estimated_minutes !== null
-            ? `この手順の ${step.estimated_minutes} 分のうち、手作業の部分が減ります。`
-            : '手作業の部分が減ります。',
-      });
-    }
-  }
-
-  if (wants('quality')) {
-    for (const step of steps) {
-      if (step.checks.length > 0) continue;
-      step.checks.push(`「${step.title}」が終わったことを記録した`);
-      changes.push({
-        type: 'modify',
-        description: `手順 ${step.order}「${step.title}」に確認事項を加えました（確認事項がなかったため）。`,
-        expected_effect: '抜け漏れに気づけるようになります。',
-      });
-    }
-    for (const step of steps) {
-      const word = handlesPersonalDataUnsafely(step);
-      if (!word) continue;
-      const check = '紙・媒体の個人情報は施錠保管し、不要になれば裁断した';
-      if (!step.checks.includes(check)) step.checks.push(check);
-      changes.push({
-        type: 'modify',
-        description: `手順 ${step.order}「${step.title}」: 「${word}」で扱う個人情報の保管と廃棄の確認を加えました。`,
-        expected_effect: '個人情報の紛失・漏えいのリスクが下がります。',
-      });
-    }
-    const confirmIndex = steps.findIndex(
-      (step, index) => index < steps.length - 1 && fold(step.title).includes('最終確認'),
-    );
-    if (confirmIndex >= 0) {
-      const [moved] = steps.splice(confirmIndex, 1);
-      if (moved) steps.push(moved);
-      changes.push({
-        type: 'reorder',
-        description: `「${moved?.title}」を最後に移しました（最終確認は全体が終わってから行うため）。`,
-        expected_effect: null,
-      });
-    } else if (steps.length > 0 && !hasFinalCheck(steps)) {
-      const last = steps.at(-1) as WorkflowStep;
-      steps.push({
-        order: steps.length + 1,
-        title: '最終確認',
-        description: '全体の手順が終わったこと、記録と未処理がないことを確かめます。',
-        owner_role: last.owner_role,
-        estimated_minutes: 3,
-        checks: ['すべての手順の記録', '未処理・持ち越しがない'],
-        tools: [],
-      });
-      changes.push({
-        type: 'add',
-        description: '最後に「最終確認」の手順を加えました（担当は最後の手順と同じ、目安 3 分）。',
-        expected_effect: '終わったつもりの抜け漏れを防げます。',
-      });
-    }
-  }
-
-  return {
-    steps: steps.map((step, index) => ({ ...step, order: index + 1 })),
-    changes,
-  };
-}

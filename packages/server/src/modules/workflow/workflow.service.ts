@@ -1,15 +1,8 @@
 import type { components } from '@tsumiki/api-client/schema';
 import type { AiProvider } from '../../platform/ai/provider';
 import { type InTenant, tenantAi } from '../../platform/ai/tenant-ai';
-import {
-  FOCUS_LABELS,
-  normalizeSteps,
-  OBJECTIVE_LABELS,
-  optimizeSteps,
-  PENALTY,
-  reviewSteps,
-  type WorkflowStep,
-} from './workflow.rules';
+import { OBJECTIVE_LABELS, optimizeSteps } from './workflow.optimize';
+import { FOCUS_LABELS, normalizeSteps, PENALTY, reviewSteps, type WorkflowStep } from './workflow.rules';
 import { matchTemplate } from './workflow.templates';
 
 type Schemas = components['schemas'];
@@ -103,17 +96,27 @@ export function optimizeWorkflowOffline(body: Schemas['WorkflowOptimizeRequest']
   const objectives =
     body.objectives && body.objectives.length > 0 ? body.objectives : (['time', 'quality'] as const);
   const before = normalizeSteps(body.workflow.steps);
-  const { steps, changes } = optimizeSteps(before, objectives);
+  const { steps, changes, saved, timeNote } = optimizeSteps(before, objectives);
   const minutes = (list: readonly WorkflowStep[]) =>
     list.reduce((sum, step) => sum + (step.estimated_minutes ?? 0), 0);
+  const goals = `目標（${objectives.map((o) => OBJECTIVE_LABELS[o]).join('・')}）`;
+  // The time objective always answers in minutes: how many the rules take off, or why none.
+  const time = [
+    ...(saved > 0
+      ? [
+          `うち重複の統合と自動化で ${saved} 分短くなる見込みです（自動化の分は規則の想定による目安です。実測で確かめてください）。`,
+        ]
+      : []),
+    ...(timeNote ? [`時間について: ${timeNote}`] : []),
+  ].join('');
   return {
     mode: 'offline',
     generated_at: new Date().toISOString(),
     summary:
       changes.length === 0
-        ? `目標（${objectives.map((o) => OBJECTIVE_LABELS[o]).join('・')}）について、決まった規則で直せる点は見つかりませんでした。`
-        : `目標（${objectives.map((o) => OBJECTIVE_LABELS[o]).join('・')}）に沿って ${changes.length} 件の変更を決まった規則で作りました。` +
-          `手順は ${before.length} から ${steps.length} に、目安の合計は ${minutes(before)} 分から ${minutes(steps)} 分になります。`,
+        ? `${goals}について、決まった規則で直せる点は見つかりませんでした。${time}`
+        : `${goals}に沿って ${changes.length} 件の変更を決まった規則で作りました。` +
+          `手順は ${before.length} から ${steps.length} に、目安の合計は ${minutes(before)} 分から ${minutes(steps)} 分になります。${time}`,
     steps,
     changes,
     sources: [userInput(`入力されたワークフロー「${body.workflow.title}」`, describeSteps(before))],

@@ -8,7 +8,13 @@
 import { sql } from 'kysely';
 import type { TenantTransaction } from '../db/tenant-scope';
 import { bigramsOf, searchFold } from './fold';
-import { informativeness, inverseDocumentFrequency, questionTerms, weightedCoverage } from './question-terms';
+import {
+  CONTEXT_WEIGHT,
+  informativeness,
+  inverseDocumentFrequency,
+  questionTerms,
+  weightedCoverage,
+} from './question-terms';
 import type { IndexedSourceKind, Passage } from './text-index';
 
 /** BM25's saturation and length normalisation (the usual values). */
@@ -54,8 +60,17 @@ async function statisticsOf(
 
 export interface ScoredChunk {
   chunk_id: string;
-  /** 0..1, best first. */
+  /** As the caller ranks: BM25's raw score before the rerank, a cosine for vectors. */
   score: number;
+}
+
+interface ReadPassage {
+  passage: Passage;
+  /**
+   * Σ weight × idf of the question's terms that only the first chunk of the passage's source holds
+   * (its title, a contract's parties), on BM25's scale; 0 for a first chunk.
+   */
+  titleWeight: number;
 }
 
 /**
@@ -63,13 +78,13 @@ export interface ScoredChunk {
  * the question's informative terms the chunk holds, and which only its context holds (the first
  * chunk of its source and the chunks beside it), read from the same btree for these chunks only.
  */
-export async function passagesWithCoverage(
+async function readPassages(
   tx: TenantTransaction,
   kind: IndexedSourceKind,
   query: string,
   scored: readonly ScoredChunk[],
   known?: Statistics,
-): Promise<Passage[]> {
+): Promise<ReadPassage[]> {
   if (scored.length === 0) return [];
   const { rows: chunks } = await sql<{
     id: string;
@@ -78,8 +93,14 @@ export async function passagesWithCoverage(
     page: number | null;
     text: string;
     context_ids: string[];
+    first_id: string | null;
   }>`
     select c.id, c.source_id, c.chunk_index, c.page, c.text,
+      (
+        select n.id from text_chunks n
+        where n.tenant_id = c.tenant_id and n.source_kind = c.source_kind and n.source_id = c.source_id
+          and n.chunk_index = 0 and n.id <> c.id
+      )::text as first_id,
       array(
         select n.id from text_chunks n
         where n.tenant_id = c.tenant_id and n.source_kind = c.source_kind and n.source_id = c.source_id
@@ -91,14 +112,11 @@ export async function passagesWithCoverage(
 
   const terms = questionTerms(query);
   const stats = known ?? (await statisticsOf(tx, kind, [...new Set(terms.map(({ term }) => term))]));
-  const informative = new Map(
-    terms.map(({ term }) => [
-      term,
-      informativeness(stats?.documentFrequency.get(term) ?? 0, stats?.chunkCount ?? 0),
-    ]),
-  );
+  const chunkCount = stats?.chunkCount ?? 0;
+  const frequency = (term: string) => stats?.documentFrequency.get(term) ?? 0;
+  const informative = new Map(terms.map(({ term }) => [term, informativeness(frequency(term), chunkCount)]));
   // Terms no chunk holds cannot be found in these either: only the others are looked up.
-  const present = terms.filter(({ term }) => (stats?.documentFrequency.get(term) ?? 0) > 0);
+  const present = terms.filter(({ term }) => frequency(term) > 0);
   const held = new Map<string, Set<string>>();
   const ids = [...new Set(chunks.flatMap((chunk) => [String(chunk.id), ...chunk.context_ids]))];
   if (present.length > 0) {
@@ -120,25 +138,48 @@ export async function passagesWithCoverage(
   return scored.flatMap((row) => {
     const chunk = byId.get(String(row.chunk_id));
     if (!chunk) return [];
+    const own = held.get(String(chunk.id)) ?? none;
     const context = new Set(chunk.context_ids.flatMap((id) => [...(held.get(String(id)) ?? none)]));
-    return [
-      {
-        sourceId: chunk.source_id,
-        chunkIndex: chunk.chunk_index,
-        page: chunk.page,
-        text: chunk.text,
-        score: row.score,
-        coverage: weightedCoverage(terms, informative, held.get(String(chunk.id)) ?? none, context),
-      },
-    ];
+    const title = chunk.first_id === null ? none : (held.get(String(chunk.first_id)) ?? none);
+    let titleWeight = 0;
+    for (const { term, weight } of present) {
+      if (!own.has(term) && title.has(term))
+        titleWeight += weight * inverseDocumentFrequency(frequency(term), chunkCount);
+    }
+    const passage: Passage = {
+      sourceId: chunk.source_id,
+      chunkIndex: chunk.chunk_index,
+      page: chunk.page,
+      text: chunk.text,
+      score: row.score,
+      coverage: weightedCoverage(terms, informative, own, context),
+    };
+    return [{ passage, titleWeight }];
   });
 }
+
+/** The chunks as passages (in the given order, scores as given) with their coverage of `query`. */
+export async function passagesWithCoverage(
+  tx: TenantTransaction,
+  kind: IndexedSourceKind,
+  query: string,
+  scored: readonly ScoredChunk[],
+): Promise<Passage[]> {
+  return (await readPassages(tx, kind, query, scored)).map(({ passage }) => passage);
+}
+
+/** BM25 ranks this many chunks (at least) before the context is read and the best `limit` kept. */
+const RERANK_POOL = 15;
 
 /**
  * BM25 over bigrams: idf from the kind's statistics and the btree's counts, term frequency
  * saturated by k1 and normalised by the chunk's length (b). Every bigram of the question takes
- * part in the ranking (IDF already makes grammar found everywhere weigh little; measured, ranking
- * by the coverage's weights instead ranked worse); scores are divided by the best.
+ * part (IDF already makes grammar found everywhere weigh little; measured on the bench, ranking by
+ * the coverage's weights instead ranked worse). The best chunks are then read in their document:
+ * a question's words that only the first chunk of the source holds (its title) add CONTEXT_WEIGHT
+ * of their idf, so that 「清掃業者との契約を解約するには」 puts the cleaning contract's clause before
+ * the copier lease's.
+ * Scores are divided by the best.
  */
 export async function retrieveByBm25(
   tx: TenantTransaction,
@@ -169,15 +210,22 @@ export async function retrieveByBm25(
       on t.tenant_id = ${tx.tenantId} and t.source_kind = ${kind} and t.term = q.term collate "C"
     group by t.chunk_id
     order by score desc, t.chunk_id
-    limit ${limit}
+    limit ${Math.max(limit * 3, RERANK_POOL)}
   `.execute(tx);
-  const best = Number(rows[0]?.score ?? 0);
-  if (best <= 0) return [];
-  return passagesWithCoverage(
+  const read = await readPassages(
     tx,
     kind,
     query,
-    rows.map((row) => ({ chunk_id: row.chunk_id, score: Number(row.score) / best })),
+    rows.map((row) => ({ chunk_id: row.chunk_id, score: Number(row.score) })),
     stats,
   );
+  // Only the title's words count here, not the neighbours': the page before an answer must not
+  // outrank the answer for holding its words next door. A stable sort: ties keep BM25's order.
+  const ranked = read
+    .map(({ passage, titleWeight }) => ({ passage, score: passage.score + CONTEXT_WEIGHT * titleWeight }))
+    .sort((a, b) => b.score - a.score)
+    .slice(0, limit);
+  const best = ranked[0]?.score ?? 0;
+  if (best <= 0) return [];
+  return ranked.map(({ passage, score }) => ({ ...passage, score: score / best }));
 }
