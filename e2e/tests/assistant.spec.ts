@@ -57,7 +57,10 @@ test.describe('offline (no provider)', () => {
 
   test('chats about a chosen customer with the keyboard and opens a source', async ({ browser }) => {
     const page = await signInAs(browser, demo.sakuraAdmin.email, { width: 1440, height: 900 });
-    await page.goto('/chat');
+    // Reached from the sidebar, beside AIアシスタント.
+    await page.getByRole('navigation').first().getByRole('link', { name: 'AIチャット', exact: true }).click();
+    await expect(page).toHaveURL(/\/chat$/);
+    await expect(page.getByRole('heading', { name: 'AIチャット', level: 1 })).toBeVisible();
     await page.getByRole('searchbox', { name: '話題にする顧客を検索（任意）' }).fill('山田');
     await page.keyboard.press('Enter');
     const first = page.getByRole('list', { name: '顧客の検索結果' }).getByRole('button').first();

@@ -53,7 +53,9 @@ for (const viewport of [
     await expect(versions).toContainText('版 1 — 記録:');
     await expectNoSeriousA11yViolations(page, `interaction history ${viewport.label}px`);
     await page.screenshot({ path: `${SHOTS}/interaction-history-${viewport.label}.png`, fullPage: true });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      viewport.width,
+    );
 
     await timeline.getByRole('button', { name: '「予約の変更」を削除' }).click();
     const confirm = page.getByRole('alertdialog');
@@ -96,12 +98,18 @@ test('a deleted customer waits in the trash: restored, or erased for good', asyn
   await expectNoSeriousA11yViolations(page, '/customers/trash 1440');
   await page.screenshot({ path: `${SHOTS}/trash-1440.png` });
 
-  await rows.filter({ hasText: 'ゴミ箱戻す 花子' }).getByRole('button', { name: /の操作/ }).click();
+  await rows
+    .filter({ hasText: 'ゴミ箱戻す 花子' })
+    .getByRole('button', { name: /の操作/ })
+    .click();
   await page.getByRole('menuitem', { name: '元に戻す' }).click();
   await expect(page.getByText('ゴミ箱戻す 花子 さんを元に戻しました')).toBeVisible();
   await expect(rows.filter({ hasText: 'ゴミ箱戻す 花子' })).toHaveCount(0);
 
-  await rows.filter({ hasText: 'ゴミ箱消す 花子' }).getByRole('button', { name: /の操作/ }).click();
+  await rows
+    .filter({ hasText: 'ゴミ箱消す 花子' })
+    .getByRole('button', { name: /の操作/ })
+    .click();
   await page.getByRole('menuitem', { name: '完全に消去' }).click();
   const confirm = page.getByRole('alertdialog', { name: /完全に消去しますか/ });
   await expect(confirm).toContainText('対応履歴 1 件');

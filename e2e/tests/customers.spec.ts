@@ -207,14 +207,28 @@ test('the list keeps its sort and page in the URL across back and reload', async
   );
 });
 
-test('the Shift_JIS export downloads and reads back in the import preview, row by row', async ({ page }) => {
+test('the two exports download under names of their own; the Shift_JIS one reads back in the import preview', async ({
+  page,
+}) => {
   await signIn(page);
   await page.goto('/customers');
+  const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Tokyo' })
+    .format(new Date())
+    .replaceAll('-', '');
+  await page.getByRole('button', { name: 'CSV 出力' }).click();
+  // The open menu leaves the page behind it in the accessibility tree (no aria-hidden-focus).
+  await expect(page.getByRole('menuitem', { name: 'UTF-8' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'CSV export menu open');
+  const utf8 = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: 'UTF-8' }).click();
+  expect((await utf8).suggestedFilename()).toBe(`顧客一覧_${today}.csv`);
+
   await page.getByRole('button', { name: 'CSV 出力' }).click();
   const downloading = page.waitForEvent('download');
   await page.getByRole('menuitem', { name: 'Shift_JIS（Excel）' }).click();
   const download = await downloading;
-  expect(download.suggestedFilename()).toMatch(/\.csv$/);
+  // Both can sit side by side in the downloads folder, each saying which one it is.
+  expect(download.suggestedFilename()).toBe(`顧客一覧_${today}_ShiftJIS.csv`);
   const path = await download.path();
 
   await page.getByRole('button', { name: 'CSV 取り込み' }).first().click();

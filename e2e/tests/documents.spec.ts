@@ -100,9 +100,7 @@ test('folders, uploads with progress, search by page, move and a refused executa
   await expect(preview.getByText('2 ページを表示しています。')).toBeVisible();
   const frame = preview.locator('iframe');
   await expect(frame).toHaveAttribute('src', /^blob:.*#page=2$/);
-  await expect
-    .poll(() => page.frames().some((candidate) => candidate.url().startsWith('blob:')))
-    .toBe(true);
+  await expect.poll(() => page.frames().some((candidate) => candidate.url().startsWith('blob:'))).toBe(true);
   await page.screenshot({ path: `${SHOTS}/documents-preview-1440.png` });
   expect(blocked).toEqual([]);
   await preview.getByRole('button', { name: '閉じる' }).last().click();

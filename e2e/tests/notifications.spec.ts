@@ -118,6 +118,79 @@ test('a customer created by one user shows on the other user’s bell without a 
   await staff.context().close();
 });
 
+/** POSTs `body` to the API as the holder of `token`; returns the created resource. */
+async function post<T>(token: string, path: string, body: unknown): Promise<T> {
+  const response = await fetch(`${baseURL()}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
+  expect(response.status, path).toBe(201);
+  return (await response.json()) as T;
+}
+
+/** The figure of one of the dashboard's stat cards (顧客数, 対応履歴数, 今月の活動). */
+async function statFigure(page: Page, title: string): Promise<number> {
+  const card = page.getByRole('group', { name: title });
+  await expect(card).toContainText(/\d/);
+  return Number(((await card.textContent()) ?? '').replace(/[^\d]/g, ''));
+}
+
+test('the dashboard keeps up without a reload: what another member records moves its counts and recent list', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const stamp = Date.now().toString().slice(-6);
+  const summary = `予約の確認 ${stamp}`;
+  const admin = await signedInPage(browser, demo.sakuraAdmin.email);
+  const customers = await statFigure(admin, '顧客数');
+  const interactions = await statFigure(admin, '対応履歴数');
+  const thisMonth = await statFigure(admin, '今月の活動');
+  const recent = admin
+    .getByRole('heading', { name: '最近の対応履歴' })
+    .locator('xpath=ancestor::*[@data-slot="card"][1]');
+  await expect(recent).not.toContainText(summary);
+  const before = await bellCount(admin);
+  await admin.evaluate(() => {
+    (window as unknown as { stillSamePage: boolean }).stillSamePage = true;
+  });
+
+  // The staff member registers a customer in the administrator's charge and records a call.
+  const staff = await accessToken(demo.sakuraStaff.email);
+  const assignees = await fetch(`${baseURL()}/api/customers/assignees`, {
+    headers: { authorization: `Bearer ${staff}` },
+  });
+  const { assignees: people } = (await assignees.json()) as {
+    assignees: { user_id: string; email: string }[];
+  };
+  const adminId = people.find((person) => person.email === demo.sakuraAdmin.email)?.user_id;
+  expect(adminId).toBeTruthy();
+  const customer = await post<{ id: string }>(staff, '/api/customers', {
+    last_name: '更新',
+    first_name: `花子${stamp}`,
+    last_name_kana: 'コウシン',
+    first_name_kana: 'ハナコ',
+    assignee_user_id: adminId,
+  });
+  await post(staff, '/api/interactions', {
+    customer_id: customer.id,
+    type: 'call',
+    summary,
+    content: '来週の予約時間を電話で確認しました。',
+  });
+
+  // The bell rises (the live stream), and with it what the dashboard shows: no reload, no poll.
+  await expect(bell(admin)).toHaveAccessibleName(bellName(before + 2), { timeout: 10_000 });
+  await expect.poll(() => statFigure(admin, '顧客数'), { timeout: 10_000 }).toBe(customers + 1);
+  await expect.poll(() => statFigure(admin, '対応履歴数')).toBe(interactions + 1);
+  await expect.poll(() => statFigure(admin, '今月の活動')).toBe(thisMonth + 1);
+  await expect(recent.getByRole('listitem').first()).toContainText(summary);
+  expect(await admin.evaluate(() => (window as unknown as { stillSamePage?: boolean }).stillSamePage)).toBe(
+    true,
+  );
+  await admin.context().close();
+});
+
 test('/notifications: 10 at a time with もっと見る, 未読のみ and 分類 in the URL, mark all read, at 375px', async ({
   browser,
 }) => {

@@ -148,9 +148,10 @@ test('the session manager lists both sessions and signs the other device out', a
   await expect(page.getByText('ほかにログイン中の端末はありません。')).toBeVisible();
   await expect(page.getByRole('button', { name: 'ほかの端末をすべてログアウト' })).toBeDisabled();
 
-  // The other browser's next call to the API fails, and it ends on /login.
+  // The other browser's next call to the API fails, and it ends on /login, told why.
   await other.getByRole('link', { name: '顧客管理' }).click();
   await expect(other).toHaveURL(/\/login/);
+  await expect(other.getByText('セッションが終了しました。もう一度ログインしてください。')).toBeVisible();
   await other.context().close();
   await page.context().close();
 });
@@ -173,6 +174,7 @@ test('revoking one session ends only that one; revoking this one signs out', asy
 
   await other.reload();
   await expect(other).toHaveURL(/\/login/);
+  await expect(other.getByText('セッションが終了しました。もう一度ログインしてください。')).toBeVisible();
 
   await rows.getByRole('button', { name: /^この端末（.+）をログアウト$/ }).click();
   await page
@@ -180,6 +182,9 @@ test('revoking one session ends only that one; revoking this one signs out', asy
     .getByRole('button', { name: 'ログアウト', exact: true })
     .click();
   await expect(page).toHaveURL(/\/login/);
+  // Signed out by one's own hand: no reason to give.
+  await expect(page.getByRole('button', { name: 'ログイン', exact: true })).toBeVisible();
+  await expect(page.getByText('セッションが終了しました。もう一度ログインしてください。')).toHaveCount(0);
   await other.context().close();
   await page.context().close();
 });
@@ -269,6 +274,7 @@ test('the profile: name, tenants, password change, and signing out everywhere', 
   await expect(current).toHaveValue('');
   await other.reload();
   await expect(other).toHaveURL(/\/login/);
+  await expect(other.getByText('セッションが終了しました。もう一度ログインしてください。')).toBeVisible();
 
   // The old password no longer signs in; the new one does.
   await signIn(other, user.email, user.password);

@@ -22,6 +22,24 @@ describe('prefetch', () => {
     ).resolves.toBeUndefined();
   });
 
+  it('does not hold the navigation at all while the browser is offline', async () => {
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      vi.useFakeTimers();
+      const load = vi.fn(() => new Promise(() => {}));
+      let settled = false;
+      const navigation = prefetch(load, 3000).then(() => {
+        settled = true;
+      });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(settled).toBe(true);
+      expect(load).not.toHaveBeenCalled();
+      await navigation;
+    } finally {
+      online.mockRestore();
+    }
+  });
+
   it('lets the navigation go on after the timeout while the request is still out', async () => {
     vi.useFakeTimers();
     let settled = false;

@@ -14,11 +14,18 @@ export const PREFETCH_TIMEOUT_MS = 3000;
  * that the screen renders with its data, but never fails and never holds the navigation for long:
  * a failure is left to the screen's own useQuery, which retries and shows the error where the data
  * would be, and after `timeoutMs` the screen renders with its skeletons while the requests go on.
+ *
+ * Offline it does not wait at all: nothing can arrive (queries pause until the connection is back,
+ * and an expired access token cannot be refreshed — the auth client keeps trying for half a
+ * minute), so the navigation goes on at once and the screen, or after a reload the offline shell
+ * (updates/offline-gate.tsx), says what is going on instead of a bare spinner. What is cached
+ * still shows: the screens read it themselves.
  */
 export async function prefetch(
   load: () => Promise<unknown>,
   timeoutMs: number = PREFETCH_TIMEOUT_MS,
 ): Promise<void> {
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<void>((resolve) => {
     timer = setTimeout(resolve, timeoutMs);

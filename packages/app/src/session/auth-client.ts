@@ -4,9 +4,42 @@ import { safeReturnPath } from '../lib/format';
 import { AUTH_STORAGE_KEY } from './load-auth';
 import { authErrorCodes, messages } from './messages';
 import type { SignUpInput } from './session';
+import { noteSignOutReason } from './sign-out-reason';
 
 // Loaded through loadAuth() only (see load-auth.ts): @supabase/auth-js is about 23 KB gzip, and
 // keeping it out of the entry chunk is what keeps the first screen inside its size budget.
+
+/**
+ * Whether the page was opened as the return from Google (/auth/callback), the only address whose
+ * `?code=` is a sign-in for the auth client to exchange. Elsewhere a `code` belongs to the page —
+ * the invitation's /invite?code=… above all (SPEC section 2) — and exchanging it fails (a 404 for
+ * POST /auth/v1/token?grant_type=pkce). The auth client looks at the URL once, as it is made, so
+ * the choice is made then. (auth-js 2.119's `detectSessionInUrl` also takes a function, but asks
+ * it only about the implicit flow: with a code verifier stored — one is left by every sign-up and
+ * Google sign-in in PKCE mode — it takes any `code` for a PKCE return all the same.)
+ */
+export function detectsSessionInUrl(location: Pick<Location, 'pathname'> = window.location): boolean {
+  return location.pathname === appRoutes.authCallback.path;
+}
+
+/**
+ * The auth client's fetch. When the service refuses to renew the session (the refresh-token grant
+ * answers 4xx: the account was disabled, the session revoked or over), the reason is noted before
+ * the client signs out, so that /login can say why instead of showing the form as if nothing had
+ * happened (sign-out-reason.ts; the session provider takes it).
+ */
+export async function fetchNotingSessionEnd(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const response = await globalThis.fetch(input, init);
+  const url = input instanceof Request ? input.url : String(input);
+  if (response.status >= 400 && response.status < 500 && url.includes('grant_type=refresh_token')) {
+    const body: unknown = await response
+      .clone()
+      .json()
+      .catch(() => null);
+    noteSignOutReason((body as { error_code?: unknown } | null)?.error_code);
+  }
+  return response;
+}
 
 /**
  * The official Supabase Auth client, pointed at the authentication service. By default that is
@@ -18,8 +51,9 @@ export const authClient = new AuthClient({
   storageKey: AUTH_STORAGE_KEY,
   autoRefreshToken: true,
   persistSession: true,
-  detectSessionInUrl: true,
+  detectSessionInUrl: detectsSessionInUrl(),
   flowType: 'pkce',
+  fetch: fetchNotingSessionEnd,
 });
 
 const JAPANESE = /[\u3040-\u30ff\u3400-\u9fff]/;

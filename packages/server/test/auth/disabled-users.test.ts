@@ -112,6 +112,23 @@ describe('disabled users and /auth/v1', () => {
     expect((await refresh()).statusCode).toBe(200);
   });
 
+  it('tells the open tab of a user an administrator disabled why its session ended', async () => {
+    const { email, id } = await newUser('signed-in', { memberships: [staffOf(DEMO_TENANTS.sakura.id)] });
+    const session = (await signIn(email)).json();
+    const refresh = () =>
+      server.app.inject({
+        method: 'POST',
+        url: '/auth/v1/token?grant_type=refresh_token',
+        payload: { refresh_token: session.refresh_token },
+      });
+    // Disabling ends the user's sessions; the next renewal says disabled, not "not found".
+    await disableInSakura(id);
+    expectBanned(await refresh());
+    // Enabled again, the ended session stays ended: a new sign-in is needed.
+    await server.send('POST', `/api/tenant-users/${id}/toggle-status`, adminToken);
+    expect((await refresh()).json()).toMatchObject({ error_code: 'refresh_token_not_found' });
+  });
+
   it('refuses the PKCE grant of an external sign-in', async () => {
     const { id } = await newUser('google-user', {
       memberships: [{ ...staffOf(DEMO_TENANTS.sakura.id), status: 'inactive' }],

@@ -1,6 +1,7 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { components } from '@tsumiki/api-client';
 import { notificationKeys, type TenantId } from '@tsumiki/api-client/react';
+import { ALL_CATEGORIES, categoriesWithNews, refreshTouchedData } from './live-refresh';
 
 export type Notification = components['schemas']['Notification'];
 export type NotificationList = components['schemas']['NotificationList'];
@@ -136,15 +137,32 @@ export async function markReadOptimistically(
 }
 
 /**
- * The live stream reports the unread count. When it differs from what the app shows, the count is
- * shown at once and the lists and stats are fetched again (new notifications, or read elsewhere).
+ * The live stream reports the unread count (each tab hears it, from the stream or from the tab
+ * that holds it). When it differs from what the app shows, the count is shown at once and the
+ * lists and stats are fetched again (new notifications, or read elsewhere). Then what the new
+ * notifications are about is refreshed too, wherever it is on screen — the dashboard's counts and
+ * recent list, the customer lists, a customer's page — so that no screen has to listen itself: the
+ * stats' totals per category say which data moved; when they cannot (the stats could not be
+ * fetched) and the count went up, every category's data on screen is fetched again.
  * Returns whether anything changed.
  */
 export function applyUnreadCount(queryClient: QueryClient, tenantId: TenantId, unreadCount: number): boolean {
-  if (knownUnreadCount(queryClient, tenantId) === unreadCount) return false;
+  const known = knownUnreadCount(queryClient, tenantId);
+  if (known === unreadCount) return false;
+  const before = queryClient.getQueryData<NotificationStats>(notificationKeys.stats(tenantId));
   queryClient.setQueryData<NotificationStats>(notificationKeys.stats(tenantId), (stats) =>
     stats ? { ...stats, unread_count: unreadCount } : stats,
   );
-  void queryClient.invalidateQueries({ queryKey: notificationKeys.all(tenantId) });
+  const refetched = queryClient.invalidateQueries({ queryKey: notificationKeys.all(tenantId) });
+  // Before the first count there is nothing to compare with: the screens have just loaded.
+  if (known !== undefined) {
+    void refetched.then(() => {
+      const after = queryClient.getQueryData<NotificationStats>(notificationKeys.stats(tenantId));
+      const categories = categoriesWithNews(before, after);
+      if (categories.length > 0) return refreshTouchedData(queryClient, tenantId, categories);
+      if (unreadCount > known) return refreshTouchedData(queryClient, tenantId, ALL_CATEGORIES);
+      return undefined;
+    });
+  }
   return true;
 }

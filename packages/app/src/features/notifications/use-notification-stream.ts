@@ -29,7 +29,9 @@ export function parseUnreadEvent(data: string): number | null {
 /**
  * Keeps the server's live notification stream open while the user is signed in (this hook lives in
  * the signed-in layout), online and looking at the tab: when the unread count changes the bell shows
- * it at once and the lists are fetched again. Failures stay quiet (the 5-minute refresh remains).
+ * it at once, the lists are fetched again, and so is the data the new notifications are about (the
+ * dashboard, the lists, a customer's page: applyUnreadCount, the one place that does it for every
+ * screen). Failures stay quiet (the 5-minute refresh remains).
  *
  * One stream per browser, not per tab: the tabs that are visible and online take turns holding a
  * Web Lock, the holder opens the stream and passes each count to the others over a

@@ -4,6 +4,8 @@ import {
   applyFeatureChange,
   applyFlagChange,
   describeFeature,
+  differsFromDefault,
+  type FeatureSetting,
   type FeatureSettings,
   featureUpdate,
   governedItems,
@@ -20,6 +22,22 @@ describe('featureUpdate', () => {
   it('sends only the one flag, null for back to default', () => {
     expect(featureUpdate('customers', false)).toEqual({ customers_enabled: false });
     expect(featureUpdate('staff_management', null)).toEqual({ staff_management_enabled: null });
+  });
+});
+
+describe('differsFromDefault (変更済み)', () => {
+  it('tags only a feature whose state is not the default, whether or not the tenant stored it', () => {
+    // The demo tenants store every switch as on: stored, yet the same as the default.
+    const stored: FeatureSetting = {
+      feature: 'customers',
+      enabled: true,
+      default_enabled: true,
+      customized: true,
+    };
+    expect(differsFromDefault(stored)).toBe(false);
+    expect(differsFromDefault(settings.features[0]!)).toBe(false);
+    expect(differsFromDefault(settings.features[1]!)).toBe(true);
+    expect(differsFromDefault({ ...stored, feature: 'products', enabled: false })).toBe(true);
   });
 });
 
@@ -64,9 +82,9 @@ describe('governedItems and describeFeature', () => {
     );
   });
 
-  it('says where a feature without a sidebar item shows up', () => {
-    expect(governedItems(appNavItems, 'chat')).toEqual([]);
-    expect(describeFeature(appNavItems, 'chat')).toContain('サイドバーの項目はなく');
+  it('says where else a feature shows up', () => {
+    expect(governedItems(appNavItems, 'chat')).toEqual(['AIチャット']);
+    expect(describeFeature(appNavItems, 'chat')).toBe('サイドバーの「AIチャット」が対象です。');
     expect(describeFeature(appNavItems, 'notifications')).toContain('通知ベル');
   });
 });

@@ -3,10 +3,21 @@ import type { NavItem } from '@tsumiki/ui';
 
 export type FeatureSettings = components['schemas']['FeatureSettings'];
 export type FeatureSettingsUpdate = components['schemas']['FeatureSettingsUpdate'];
+export type FeatureSetting = FeatureSettings['features'][number];
 
 /** What one switch sends: on, off, or back to the product's default (null). */
 export function featureUpdate(feature: Feature, enabled: boolean | null): FeatureSettingsUpdate {
   return { [`${feature}_enabled`]: enabled } as FeatureSettingsUpdate;
+}
+
+/**
+ * Whether a feature is tagged 変更済み (and offers 既定に戻す): only when its state differs from the
+ * product's default. The server's `customized` says whether the tenant stored a choice at all, and
+ * a stored choice may equal the default (the demo tenants store every switch as on; a feature
+ * turned off and on again stays stored), which the screen called 変更済み although nothing differed.
+ */
+export function differsFromDefault(setting: FeatureSetting): boolean {
+  return setting.enabled !== setting.default_enabled;
 }
 
 /**
@@ -45,7 +56,6 @@ export function governedItems(items: readonly NavItem[], feature: Feature): stri
 /** Beyond the sidebar: other places a feature shows up. */
 const ALSO_GOVERNS: Partial<Record<Feature, string>> = {
   notifications: 'トップバーの通知ベルも表示されなくなります。',
-  chat: 'サイドバーの項目はなく、画面の中の AI チャット機能を切り替えます。',
 };
 
 /** 「サイドバーの「…」「…」を表示します。」, said for each switch. */

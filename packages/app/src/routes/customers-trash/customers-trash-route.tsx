@@ -6,7 +6,6 @@ import {
   restoreCustomerMutationOptions,
 } from '@tsumiki/api-client/react';
 import {
-  Button,
   ConfirmDialog,
   DataTable,
   type DataTableColumn,

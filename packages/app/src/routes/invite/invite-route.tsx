@@ -22,7 +22,6 @@ import {
   emailMatches,
   invitationHeadline,
   inviteState,
-  MISSING_CODE_MESSAGE,
   unusableInvitationNotice,
 } from '../../features/invitations/invite-status';
 import { formatTenantDateTime } from '../../lib/format';
@@ -113,11 +112,6 @@ export function Component() {
           <Alert variant="error" title={notice.title} data-testid="invite-notice">
             {notice.description}
           </Alert>
-          {state.kind === 'missing' ? (
-            <Button className="w-full" disabledReason={MISSING_CODE_MESSAGE}>
-              参加する
-            </Button>
-          ) : null}
           <OtherWays />
         </>
       ) : null}
@@ -139,7 +133,10 @@ export function Component() {
   );
 }
 
-/** Where to go instead when the invitation cannot be used. */
+/**
+ * Where to go instead when the invitation cannot be used (no code, an unknown one, used, expired
+ * or revoked): no 参加する that could never be pressed, but the way home or to sign in.
+ */
 function OtherWays() {
   const { state } = useSession();
   return (

@@ -39,6 +39,7 @@ import { SessionList, type SessionSummary, sessionDevice } from '../../features/
 import { useNow } from '../../features/sessions/times';
 import { loadAuth } from '../../session/load-auth';
 import { useSignedIn } from '../../session/session';
+import { signingOutByChoice } from '../../session/sign-out-reason';
 
 /** Fetches the sessions and this session's status while the chunk loads. */
 export async function loader() {
@@ -110,9 +111,12 @@ export function Component() {
     if (!revoking) return;
     const target = revoking;
     setRevokeError(null);
+    // Ending this device's own session: the calls it refuses from now on are no news for /login.
+    if (target.current) signingOutByChoice();
     try {
       await revoke.mutateAsync(target.id);
     } catch (error) {
+      if (target.current) signingOutByChoice(false);
       setRevokeError(isApiError(error) ? error.message : 'ログアウトできませんでした。');
       throw error;
     }

@@ -4,8 +4,14 @@ import { cn } from '../../lib/cn';
 
 export type DropdownMenuProps = ComponentProps<typeof DropdownMenuPrimitive.Root>;
 
-export function DropdownMenu(props: DropdownMenuProps) {
-  return <DropdownMenuPrimitive.Root data-slot="dropdown-menu" {...props} />;
+/**
+ * Non-modal unless `modal` says otherwise: a modal menu marks the rest of the page aria-hidden while
+ * it is open, yet the controls there stay focusable — axe's serious `aria-hidden-focus`, once per
+ * hidden part of the page. A menu is no dialog: Escape (focus back on the trigger), choosing an
+ * item, or a click elsewhere closes it.
+ */
+export function DropdownMenu({ modal = false, ...props }: DropdownMenuProps) {
+  return <DropdownMenuPrimitive.Root data-slot="dropdown-menu" modal={modal} {...props} />;
 }
 
 export type DropdownMenuTriggerProps = ComponentProps<typeof DropdownMenuPrimitive.Trigger>;
