@@ -103,9 +103,17 @@ test('the admin turns 商品管理 off on /settings, its sidebar item goes, and 
   await expect(admin.getByRole('heading', { name: '機能の設定', level: 1 })).toBeVisible();
   await expect(sidebar.getByRole('link', { name: '商品管理' })).toBeVisible();
 
+  // The demo tenant stores every switch as on: only those the default has off differ from it.
+  const customersRow = admin.getByTestId('feature-customers');
+  await expect(customersRow.getByText('既定', { exact: true })).toBeVisible();
+  await expect(customersRow.getByText('変更済み')).toHaveCount(0);
+  await expect(customersRow.getByRole('button', { name: /既定に戻す/ })).toHaveCount(0);
+  await expect(admin.getByTestId('feature-staff_management').getByText('変更済み')).toBeVisible();
+
   const row = admin.getByTestId('feature-products');
   const toggle = row.getByRole('switch', { name: '商品管理' });
   await expect(toggle).toBeChecked();
+  await expect(row.getByText('既定', { exact: true })).toBeVisible();
   await toggle.focus();
   await admin.keyboard.press('Space');
   await expect(toggle).not.toBeChecked();
@@ -173,6 +181,32 @@ test('a switch that the server does not save goes back, with the reason', async 
   await admin.context().close();
 });
 
+test('the daily mail of unread notifications: switched on at an hour, kept, and said to need a mail server', async ({
+  browser,
+}) => {
+  const admin = await signedIn(browser, demo.sakuraAdmin.email);
+  await admin.goto('/settings');
+  const card = admin.getByTestId('notification-digest');
+  // The end-to-end server has no SMTP: the screen says so instead of promising mail.
+  await expect(card.getByText('このサーバーからはメールを送れません')).toBeVisible();
+  const toggle = card.getByRole('switch', { name: 'まとめメールを送る' });
+  await expect(toggle).not.toBeChecked();
+  await toggle.press('Space');
+  await expect(toggle).toBeChecked();
+  await card.getByLabel('送る時刻').selectOption('7');
+  await expect(card.getByLabel('送る時刻')).toBeEnabled();
+  await admin.reload();
+  await expect(toggle).toBeChecked();
+  await expect(card.getByLabel('送る時刻')).toHaveValue('7');
+  await expect(card.getByTestId('digest-last-sent')).toHaveText('まだ送っていません。');
+  await toggle.press('Space');
+  await expect(toggle).not.toBeChecked();
+  await admin.reload();
+  await expect(toggle).not.toBeChecked();
+  await expect(card.getByLabel('送る時刻')).toHaveValue('7');
+  await admin.context().close();
+});
+
 for (const viewport of [
   { label: '1440', width: 1440, height: 900 },
   { label: '375', width: 375, height: 812 },
@@ -181,6 +215,7 @@ for (const viewport of [
     const admin = await signedIn(browser, demo.sakuraAdmin.email, viewport);
     await admin.goto('/settings');
     await expect(admin.getByTestId('feature-customers').getByRole('switch')).toBeVisible();
+    await expect(admin.getByRole('switch', { name: 'まとめメールを送る' })).toBeVisible();
     await expectNoSeriousA11yViolations(admin, `/settings ${viewport.label}px`);
     await admin.context().close();
   });

@@ -99,6 +99,8 @@ const coverage = {
   updateNotification: 'updateNotificationMutationOptions',
   markNotificationsAsRead: 'markNotificationsAsReadMutationOptions',
   markAllNotificationsAsRead: 'markAllNotificationsAsReadMutationOptions',
+  getNotificationDigestSettings: 'notificationDigestQueryOptions',
+  updateNotificationDigestSettings: 'updateNotificationDigestMutationOptions',
   streamNotificationEvents: null, // a stream, not a query: openNotificationEvents (notification-events.test.ts)
   listFolders: 'foldersQueryOptions',
   createFolder: 'createFolderMutationOptions',
@@ -558,6 +560,19 @@ const cases: Case[] = [
     method: 'POST',
     path: '/api/notifications/mark-all-as-read',
     run: (api, c) => mutate(r.markAllNotificationsAsReadMutationOptions(api, TENANT))(c),
+  },
+  {
+    factory: 'notificationDigestQueryOptions',
+    method: 'GET',
+    path: '/api/notification-digest',
+    run: (api, c) => query(r.notificationDigestQueryOptions(api, TENANT))(c),
+  },
+  {
+    factory: 'updateNotificationDigestMutationOptions',
+    method: 'PUT',
+    path: '/api/notification-digest',
+    run: (api, c) =>
+      mutate(r.updateNotificationDigestMutationOptions(api, TENANT), { enabled: true, hour: 7 })(c),
   },
   {
     factory: 'foldersQueryOptions',

@@ -1148,6 +1148,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/notification-digest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 通知のまとめメールの設定を取得する
+         * @description テナントが選んだとき、毎日決まった時刻（テナントのタイムゾーン）に、各ユーザーの未読の通知を
+         *     まとめて 1 通のメールで送ります（前回のまとめより後に届いた未読があるユーザーだけ）。
+         *     `mail_configured` が `false` のときはサーバーにメールの送信（SMTP）が設定されておらず、送られません。
+         */
+        get: operations["getNotificationDigestSettings"];
+        /** 通知のまとめメールを送るかどうかと時刻を変える */
+        put: operations["updateNotificationDigestSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/folders/": {
         parameters: {
             query?: never;
@@ -3692,6 +3715,25 @@ export interface components {
         NotificationCount: {
             total: number;
             unread: number;
+        };
+        NotificationDigestSettings: {
+            /** @description まとめメールを送るかどうか（既定はオフ） */
+            enabled: boolean;
+            /** @description 送る時刻（テナントのタイムゾーンの何時ちょうど。既定は 8） */
+            hour: number;
+            /** @description サーバーにメールの送信（SMTP）が設定されているか。false のあいだは送られません */
+            mail_configured: boolean;
+            /**
+             * Format: date-time
+             * @description このテナントでまとめメールを最後に送った日時（まだなら null）
+             */
+            last_sent_at: string | null;
+        };
+        NotificationDigestUpdate: {
+            /** まとめメール */
+            enabled: boolean;
+            /** 送る時刻 */
+            hour?: number;
         };
         NotificationStats: {
             total: number;
@@ -6674,6 +6716,64 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NotificationReadResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getNotificationDigestSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description まとめメールの設定 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationDigestSettings"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateNotificationDigestSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotificationDigestUpdate"];
+            };
+        };
+        responses: {
+            /** @description 変更後の設定 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationDigestSettings"];
                 };
             };
             401: components["responses"]["Unauthorized"];

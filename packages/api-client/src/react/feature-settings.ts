@@ -32,3 +32,34 @@ export function updateFeatureSettingsMutationOptions(api: ApiClient, tenantId: T
     onSuccess: invalidates(tenantId, 'features'),
   });
 }
+
+/** The daily mail of unread notifications: a tenant setting, beside the features on the settings screen. */
+export const notificationDigestKey = (tenantId: TenantId) =>
+  [...tenantKey(tenantId), 'notification-digest'] as const;
+
+/** GET /api/notification-digest — on or off, its hour, whether the server can mail, when it last went. */
+export function notificationDigestQueryOptions(api: ApiClient, tenantId: TenantId) {
+  return queryOptions({
+    queryKey: notificationDigestKey(tenantId),
+    queryFn: ({ signal }) =>
+      unwrap(
+        api.GET('/api/notification-digest', { params: tenantHeader(tenantId), signal }),
+        '/api/notification-digest',
+      ),
+  });
+}
+
+/** PUT /api/notification-digest — switches the daily mail on or off, and sets its hour. */
+export function updateNotificationDigestMutationOptions(api: ApiClient, tenantId: TenantId) {
+  return mutationOptions({
+    mutationKey: [...notificationDigestKey(tenantId), 'update'],
+    mutationFn: (body: BodyOf<'updateNotificationDigestSettings'>) =>
+      unwrap(
+        api.PUT('/api/notification-digest', { params: tenantHeader(tenantId), body }),
+        '/api/notification-digest',
+      ),
+    onSuccess: (data, _variables, _result, context) => {
+      context.client.setQueryData(notificationDigestKey(tenantId), data);
+    },
+  });
+}

@@ -3,56 +3,24 @@
  * (smtp-server), in Japanese and in the clinic's name, with the link that joins. Without a mail
  * server, or when it refuses, the invitation is still made and says so.
  */
-import type { AddressInfo } from 'node:net';
-import { type ParsedMail, simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
 import { DEMO_USERS } from '../../src/seed/demo';
 import { expectMatchesContract } from '../support/contract';
 import { createTestServer, type TestServer } from '../support/server';
+import { type LocalSmtp, recipientOf, startLocalSmtp } from '../support/smtp';
 
 const PUBLIC_URL = 'https://tsumiki.example.jp';
 
 describe('invitation mail', () => {
-  const received: ParsedMail[] = [];
-  /** Addresses the mail server refuses, as a real one refuses an unknown mailbox. */
-  const refused = new Set<string>();
-  let smtp: SMTPServer;
+  let smtp: LocalSmtp;
   let server: TestServer;
   let withoutMail: TestServer;
   let admin: string;
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onRcptTo(address, _session, callback) {
-        if (refused.has(address.address)) callback(new Error('550 そのような宛先はありません'));
-        else callback();
-      },
-      onData(stream, _session, callback) {
-        simpleParser(stream).then((mail) => {
-          received.push(mail);
-          callback();
-        }, callback);
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const { port } = smtp.server.address() as AddressInfo;
-    server = await createTestServer({
-      config: {
-        publicUrl: PUBLIC_URL,
-        mail: {
-          host: '127.0.0.1',
-          port,
-          tls: 'none',
-          user: null,
-          password: null,
-          from: 'no-reply@tsumiki.example.jp',
-        },
-      },
-    });
+    smtp = await startLocalSmtp();
+    server = await createTestServer({ config: { publicUrl: PUBLIC_URL, mail: smtp.config } });
     withoutMail = await createTestServer({ database: server.database });
     admin = (await server.signIn(DEMO_USERS.sakuraAdmin.email)).access_token;
   });
@@ -60,7 +28,7 @@ describe('invitation mail', () => {
   afterAll(async () => {
     await withoutMail?.close();
     await server?.close();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp?.close();
   });
 
   it('mails the link in Japanese, in the clinic’s name, and records when', async () => {
@@ -75,14 +43,14 @@ describe('invitation mail', () => {
     expect(invitation.email_delivery).toBe('sent');
     expect(invitation.emailed_at).not.toBeNull();
 
-    const mail = received.find((candidate) => candidate.text?.includes(invitation.code));
+    const mail = smtp.received.find((candidate) => candidate.text?.includes(invitation.code));
     expect(mail, 'the mail server received the invitation').toBeDefined();
     expect(mail?.subject).toBe('【さくら内科クリニック】Tsumiki への招待');
     expect(mail?.from?.value[0]).toEqual({
       name: 'さくら内科クリニック',
       address: 'no-reply@tsumiki.example.jp',
     });
-    expect(mail?.to && 'value' in mail.to ? mail.to.value[0]?.address : null).toBe('new.nurse@example.jp');
+    expect(mail && recipientOf(mail)).toBe('new.nurse@example.jp');
     const text = mail?.text ?? '';
     expect(text).toContain(`さくら内科クリニックの${DEMO_USERS.sakuraAdmin.full_name}さんから`);
     expect(text).toContain('役割: スタッフ');
@@ -100,7 +68,7 @@ describe('invitation mail', () => {
   });
 
   it('sends nothing for an invitation without an address, nor without a mail server', async () => {
-    const before = received.length;
+    const before = smtp.received.length;
     const anyone = await server.send('POST', '/api/invitations/', admin, { role: 'user' });
     expect(anyone.json()).toMatchObject({ email_delivery: 'no_address', emailed_at: null });
     const token = (await withoutMail.signIn(DEMO_USERS.sakuraAdmin.email)).access_token;
@@ -110,11 +78,11 @@ describe('invitation mail', () => {
     });
     expect(unmailed.statusCode).toBe(201);
     expect(unmailed.json()).toMatchObject({ email_delivery: 'not_configured', emailed_at: null });
-    expect(received.length).toBe(before);
+    expect(smtp.received.length).toBe(before);
   });
 
   it('keeps the invitation when the mail server refuses it, and says so', async () => {
-    refused.add('nobody@example.jp');
+    smtp.refused.add('nobody@example.jp');
     const response = await server.send('POST', '/api/invitations/', admin, {
       email: 'nobody@example.jp',
       role: 'staff',

@@ -216,7 +216,7 @@ function InvitationForm({
         rows={3}
         maxLength={MESSAGE_MAX_LENGTH}
         showCount
-        description="管理用のメモとして招待の一覧に表示されます（相手には表示されません）。"
+        description="招待メールを送るときは本文に添えます。招待の一覧にも表示されます。"
         value={values.message}
         onChange={(event) => set('message', event.target.value)}
         error={errorOf('message')}
@@ -264,12 +264,17 @@ function CreatedInvitation({
         <dt className="text-muted-foreground">役割</dt>
         <dd>{ROLE_LABELS[invitation.role]}</dd>
       </dl>
+      <DeliveryNotice invitation={invitation} />
       {link ? (
         <>
           <CopyField
             label="招待リンク"
             value={link}
-            description="このリンクを相手に伝えてください（メールやチャットに貼り付けられます）。"
+            description={
+              invitation.email_delivery === 'sent'
+                ? 'メールが届かないときは、このリンクを相手に伝えてください。'
+                : 'このリンクを相手に伝えてください（メールやチャットに貼り付けられます）。'
+            }
           />
           <Alert variant="warning" title="リンクが表示されるのは今だけです">
             サーバーには招待コードを元に戻せない形（ハッシュ）でしか保存しないため、この画面を閉じると同じリンクはもう表示できません。
@@ -289,4 +294,31 @@ function CreatedInvitation({
       </DialogFooter>
     </>
   );
+}
+
+/** Whether the invitation mail left, in words: sent, or why the link must be passed on by hand. */
+function DeliveryNotice({ invitation }: { invitation: Invitation }) {
+  switch (invitation.email_delivery) {
+    case 'sent':
+      return (
+        <Alert variant="success" title="招待メールを送りました">
+          <span className="break-all">{invitation.email}</span>{' '}
+          宛てに、参加用のリンクを書いたメールを送りました。
+        </Alert>
+      );
+    case 'not_configured':
+      return (
+        <Alert variant="info" title="招待メールは送っていません">
+          このサーバーにはメールの送信が設定されていないため、下のリンクを相手に直接伝えてください。
+        </Alert>
+      );
+    case 'failed':
+      return (
+        <Alert variant="warning" title="招待メールを送れませんでした">
+          メールの送信に失敗しました（宛先の誤り、または送信サーバーの不調）。招待は作成済みです。下のリンクを相手に直接伝えてください。
+        </Alert>
+      );
+    default:
+      return null;
+  }
 }

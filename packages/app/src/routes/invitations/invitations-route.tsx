@@ -7,14 +7,15 @@ import {
   Chip,
   type ChipProps,
   ConfirmDialog,
+  cn,
   DataTable,
   type DataTableColumn,
   EmptyState,
   PageHeader,
   Select,
 } from '@tsumiki/ui';
-import { MailPlus, SearchX } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { MailCheck, MailPlus, SearchX } from 'lucide-react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { api } from '../../app/api';
 import { appRoutes } from '../../app/paths';
 import { listRouteLoader, revalidateOnPathChange } from '../../app/prefetch';
@@ -137,29 +138,53 @@ function InvitationsScreen() {
     </Button>
   );
 
+  // Below sm the table keeps 宛先 and the action, as the customers, staff and products lists keep
+  // their first column: what the hidden columns say is read in the 宛先 cell instead (each line
+  // only below the width its column hides at), so nothing needs scrolling sideways.
   const columns: DataTableColumn<Invitation>[] = [
     {
       id: 'status',
       header: '状態',
       nowrap: true,
-      cell: (invitation) => (
-        <Chip variant={STATUS_CHIP[invitation.status]} data-testid="invitation-status">
-          {INVITATION_STATUS_LABELS[invitation.status]}
-        </Chip>
-      ),
+      hideBelow: 'sm',
+      cell: (invitation) => <StatusChip invitation={invitation} />,
     },
     {
       id: 'email',
       header: '宛先',
       className: 'min-w-44',
       cell: (invitation) => (
-        <div className="grid gap-0.5">
+        <div className="grid gap-1">
+          <div className="flex flex-wrap gap-1.5 sm:hidden">
+            <StatusChip invitation={invitation} />
+            <RoleChip invitation={invitation} />
+          </div>
           <span className={invitation.email ? 'break-all' : 'text-muted-foreground'}>
             {recipient(invitation)}
           </span>
+          {invitation.emailed_at ? (
+            <span className="flex flex-wrap items-center gap-x-1.5 text-xs text-muted-foreground">
+              <MailCheck aria-hidden="true" className="size-3.5 shrink-0" />
+              <span>メールで送信済み</span>
+              <DateTime value={invitation.emailed_at} />
+            </span>
+          ) : null}
           {invitation.message ? (
             <span className="line-clamp-2 text-xs text-muted-foreground">{invitation.message}</span>
           ) : null}
+          <dl className="grid gap-0.5 text-xs text-muted-foreground lg:hidden">
+            <Folded label="有効期限" className="sm:hidden">
+              <DateTime value={invitation.expires_at} />
+            </Folded>
+            {invitation.used_at ? (
+              <Folded label="使用日時" className="md:hidden">
+                <DateTime value={invitation.used_at} />
+              </Folded>
+            ) : null}
+            <Folded label="作成日時">
+              <DateTime value={invitation.created_at} />
+            </Folded>
+          </dl>
         </div>
       ),
     },
@@ -167,11 +192,8 @@ function InvitationsScreen() {
       id: 'role',
       header: '役割',
       nowrap: true,
-      cell: (invitation) => (
-        <Chip variant={invitation.role === 'admin' ? 'primary' : 'default'}>
-          {ROLE_LABELS[invitation.role]}
-        </Chip>
-      ),
+      hideBelow: 'sm',
+      cell: (invitation) => <RoleChip invitation={invitation} />,
     },
     {
       id: 'expires_at',
@@ -360,6 +382,30 @@ function InvitationsScreen() {
       <Suspense fallback={null}>
         {createOpened ? <CreateInvitationDialog open={createOpen} onOpenChange={setCreateOpen} /> : null}
       </Suspense>
+    </div>
+  );
+}
+
+function StatusChip({ invitation }: { invitation: Invitation }) {
+  return (
+    <Chip variant={STATUS_CHIP[invitation.status]} data-testid="invitation-status">
+      {INVITATION_STATUS_LABELS[invitation.status]}
+    </Chip>
+  );
+}
+
+function RoleChip({ invitation }: { invitation: Invitation }) {
+  return (
+    <Chip variant={invitation.role === 'admin' ? 'primary' : 'default'}>{ROLE_LABELS[invitation.role]}</Chip>
+  );
+}
+
+/** A hidden column's value, read in the 宛先 cell on narrow screens: 「有効期限 2026/12/04 10:00」. */
+function Folded({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
+  return (
+    <div className={cn('flex flex-wrap gap-x-1.5', className)}>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
     </div>
   );
 }

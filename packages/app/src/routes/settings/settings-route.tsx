@@ -26,14 +26,17 @@ import { queryClient as appQueryClient } from '../../app/query-client';
 import { useToast } from '../../app/toasts';
 import { usePermissions } from '../../features/access/permissions';
 import { PermissionDeniedScreen } from '../../features/access/screen-states';
+import { isFeatureEnabled, useFeatureFlags } from '../../features/feature-flags';
 import { LoadFailed } from '../../features/sessions/load-failed';
 import {
   applyFeatureChange,
   applyFlagChange,
   describeFeature,
+  differsFromDefault,
   type FeatureSettings,
   featureUpdate,
 } from '../../features/settings/feature-settings';
+import { NotificationDigestCard } from '../../features/settings/notification-digest-card';
 import { useSignedIn } from '../../session/session';
 import { appNavItems } from '../../shell/nav-items';
 
@@ -52,7 +55,10 @@ export async function loader() {
   return null;
 }
 
-/** /settings: the tenant's features on and off, each back to the product's default on request. */
+/**
+ * /settings: the tenant's features on and off, each back to the product's default on request, and
+ * the daily mail of unread notifications.
+ */
 export function Component() {
   const { can } = usePermissions();
   if (!can('settings.manage')) return <PermissionDeniedScreen title={title} />;
@@ -72,6 +78,7 @@ function SettingsScreen() {
   const settingsKey = accountKeys.featureSettings(tenantId);
   const flagsKey = accountKeys.myFeatures(tenantId);
   const settings = useQuery(featureSettingsQueryOptions(api, tenantId));
+  const { flags } = useFeatureFlags();
   const [busy, setBusy] = useState<ReadonlySet<Feature>>(new Set());
 
   const mark = (feature: Feature, on: boolean) =>
@@ -159,7 +166,7 @@ function SettingsScreen() {
             <h2>機能</h2>
           </CardTitle>
           <CardDescription>
-            「既定」は製品の初期設定のままの機能、「変更済み」はこのテナントで決めた機能です。「既定に戻す」で初期設定に戻せます。
+            「既定」は製品の初期設定と同じ状態の機能、「変更済み」はこのテナントで初期設定と違う状態にした機能です。「既定に戻す」で初期設定に戻せます。
           </CardDescription>
         </CardHeader>
         <CardContent>
@@ -183,6 +190,7 @@ function SettingsScreen() {
             <ul className="flex flex-col divide-y divide-border" aria-label="機能の一覧">
               {settings.data.features.map((setting) => {
                 const label = FEATURE_LABELS[setting.feature];
+                const changed = differsFromDefault(setting);
                 const defaultText = `既定: ${setting.default_enabled ? 'オン' : 'オフ'}。`;
                 return (
                   <li
@@ -195,14 +203,14 @@ function SettingsScreen() {
                         label={label}
                         description={`${describeFeature(appNavItems, setting.feature)}${defaultText}`}
                         checked={setting.enabled}
-                        badge={setting.customized ? '変更済み' : '既定'}
+                        badge={changed ? '変更済み' : '既定'}
                         busy={busy.has(setting.feature)}
                         onCheckedChange={(checked) =>
                           void change({ feature: setting.feature, enabled: checked })
                         }
                       />
                     </div>
-                    {setting.customized ? (
+                    {changed ? (
                       <Button
                         variant="outline"
                         size="sm"
@@ -222,6 +230,10 @@ function SettingsScreen() {
           )}
         </CardContent>
       </Card>
+
+      {tenantId && isFeatureEnabled(flags, 'notifications') ? (
+        <NotificationDigestCard tenantId={tenantId} />
+      ) : null}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { ROLE_LABELS } from '@tsumiki/api-client';
 import type { Role } from '../../platform/db/schema';
-import type { MailMessage } from '../../platform/mail/mailer';
+import { automaticMailSignature, type MailMessage } from '../../platform/mail/mailer';
 
 /** What the invitation mail says; everything a person needs to join, in Japanese. */
 export interface InvitationMailFacts {
@@ -35,7 +35,7 @@ export function invitationMail(facts: InvitationMailFacts): MailMessage {
     'リンクを開くと、このメールアドレスでログインまたはアカウントの作成をしてから参加できます。',
     'このメールに心当たりがない場合は、何もせずに破棄してください。',
     '',
-    `―― ${facts.tenantName}（Tsumiki から自動で送信しています。このメールには返信できません）`,
+    automaticMailSignature(facts.tenantName),
   ];
   return {
     to: facts.to,

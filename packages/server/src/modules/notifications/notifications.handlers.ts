@@ -1,5 +1,6 @@
 import type { ModuleHandlers } from '../../platform/http/typed-handlers';
 import type { ModuleDependencies } from '../module';
+import { getDigestSettings, sendDueDigests, updateDigestSettings } from './notification-digest';
 import { toNotification } from './notifications.mapper';
 import { countUnread } from './notifications.repository';
 import { subscribeNotificationRules } from './notifications.rules';
@@ -12,10 +13,21 @@ import {
 } from './notifications.service';
 import { NotificationStreams } from './notifications.stream';
 
-/** Notifications: each user's own, made from the tenant's events (notifications.rules.ts). */
-export function notificationsHandlers({ events, db, databaseNotifications }: ModuleDependencies) {
+/**
+ * Notifications: each user's own, made from the tenant's events (notifications.rules.ts), and the
+ * daily mail of the unread ones where the tenant opts in.
+ */
+export function notificationsHandlers(dependencies: ModuleDependencies) {
+  const { events, db, databaseNotifications, jobs, sessions, mailer, publicUrl, log } = dependencies;
   subscribeNotificationRules(events);
   const streams = new NotificationStreams(db, databaseNotifications);
+  const mailConfigured = mailer !== null && publicUrl !== null;
+  jobs.work('notifications.digest', async () => {
+    const { sent, failed } = await sendDueDigests({ db, mailer, publicUrl, log }, sessions.now());
+    if (sent + failed > 0) log?.info(`通知のまとめメール: ${sent} 通を送り、${failed} 通は送れませんでした`);
+  });
+  // Hourly: each tenant's digest goes out at the hour it chose, on its own clock.
+  jobs.schedule('notifications.digest', '0 * * * *');
   return {
     async listNotifications({ query }, { tx, principal }) {
       const page = await listNotifications(
@@ -64,6 +76,20 @@ export function notificationsHandlers({ events, db, databaseNotifications }: Mod
 
     async markAllNotificationsAsRead(_input, { tx, principal }) {
       return { status: 200, body: await markRead(tx, principal.userId, new Date()) };
+    },
+
+    async getNotificationDigestSettings(_input, { tx }) {
+      return { status: 200, body: await getDigestSettings(tx, mailConfigured) };
+    },
+
+    async updateNotificationDigestSettings({ body }, { tx, principal, tenant }) {
+      await updateDigestSettings(tx, body);
+      await events.emit(tx, {
+        type: 'tenant.notification_digest_updated',
+        actorId: tenant.membership ? principal.userId : null,
+        payload: { enabled: body.enabled, ...(body.hour === undefined ? {} : { hour: body.hour }) },
+      });
+      return { status: 200, body: await getDigestSettings(tx, mailConfigured) };
     },
   } satisfies ModuleHandlers;
 }

@@ -53,6 +53,8 @@ export interface JobData {
   'files.remove': { tenantId: string; key: string; sha256: string };
   /** Erase, in every tenant, the customers in the trash for more than 30 days (customers module). */
   'customers.purge': Record<string, never>;
+  /** Mail the daily digest of unread notifications in the tenants whose hour it is (notifications module). */
+  'notifications.digest': Record<string, never>;
 }
 
 export type JobName = keyof JobData;

@@ -12,6 +12,7 @@ const QUEUES: readonly JobName[] = [
   'knowledge.extract',
   'files.remove',
   'customers.purge',
+  'notifications.digest',
 ];
 /** Schedules read in the clinics' day: a nightly purge runs at night in Japan. */
 const SCHEDULE_TIME_ZONE = 'Asia/Tokyo';

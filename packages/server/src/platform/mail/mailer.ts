@@ -9,6 +9,11 @@ export interface MailMessage {
   text: string;
 }
 
+/** The last line of every mail: who sends it, that a machine does, and that replies go nowhere. */
+export function automaticMailSignature(tenantName: string): string {
+  return `―― ${tenantName}（Tsumiki から自動で送信しています。このメールには返信できません）`;
+}
+
 export interface Mailer {
   /** Hands the message to the mail server; throws when it is refused or cannot be reached. */
   send(message: MailMessage): Promise<void>;
