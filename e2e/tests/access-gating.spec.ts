@@ -165,6 +165,23 @@ test('a typed address of a switched-off screen says the feature is off instead o
   await admin.context().close();
 });
 
+test('the dashboard offers AIチャット only while it is on', async ({ browser }) => {
+  const admin = await signedIn(browser, demo.sakuraAdmin.email);
+  const shortcut = admin.getByRole('link', { name: 'AIチャットで相談する' });
+  await expect(shortcut).toBeVisible();
+  await admin.goto('/settings');
+  const toggle = admin.getByTestId('feature-chat').getByRole('switch', { name: 'AIチャット' });
+  await toggle.click();
+  await expect(toggle).not.toBeChecked();
+  await admin.getByRole('navigation').first().getByRole('link', { name: 'ホーム' }).click();
+  await expect(admin.getByRole('link', { name: '顧客一覧を見る' })).toBeVisible();
+  await expect(shortcut).toHaveCount(0);
+  await admin.goto('/settings');
+  await admin.getByRole('button', { name: '「AIチャット」を既定に戻す' }).click();
+  await expect(admin.getByTestId('feature-chat').getByRole('switch')).toBeChecked();
+  await admin.context().close();
+});
+
 test('a switch that the server does not save goes back, with the reason', async ({ browser }) => {
   const admin = await signedIn(browser, demo.sakuraAdmin.email);
   await admin.goto('/settings');

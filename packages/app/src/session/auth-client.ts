@@ -6,6 +6,9 @@ import { authErrorCodes, messages } from './messages';
 import type { SignUpInput } from './session';
 import { noteSignOutReason } from './sign-out-reason';
 
+// For the session provider, which loads this module anyway: not part of the first screen's JS.
+export { signingOutByChoice, takeSignOutReason } from './sign-out-reason';
+
 // Loaded through loadAuth() only (see load-auth.ts): @supabase/auth-js is about 23 KB gzip, and
 // keeping it out of the entry chunk is what keeps the first screen inside its size budget.
 

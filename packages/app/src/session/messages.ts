@@ -12,10 +12,6 @@ export const messages = {
   userFetchFailed: (status: number, body: string) => `ユーザー情報の取得に失敗しました: ${status} - ${body}`,
   /** /login after the session ended because an administrator disabled the account. */
   accountDisabled: 'このアカウントは無効にされています。管理者に連絡してください。',
-  /** /login after the session was ended elsewhere (revoked, signed out everywhere, a new password). */
-  sessionEnded: 'セッションが終了しました。もう一度ログインしてください。',
-  /** /login after the session reached its end (its 480 minutes). */
-  sessionExpired: 'セッションの有効期限が切れました。もう一度ログインしてください。',
   googleNotConfigured:
     'Google ログインはこのサーバーでまだ設定されていません。メールアドレスとパスワードでログインするか、管理者にお問い合わせください。',
 } as const;

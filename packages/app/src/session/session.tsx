@@ -16,7 +16,6 @@ import { api } from '../app/api';
 import { setDisplayTimeZone } from '../lib/format';
 import { loadAuth } from './load-auth';
 import { messages } from './messages';
-import { signingOutByChoice, takeSignOutReason } from './sign-out-reason';
 
 export type SessionState =
   | { status: 'loading' }
@@ -71,7 +70,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     let unsubscribe: (() => void) | undefined;
     let cancelled = false;
     loadAuth().then(
-      ({ authClient }) => {
+      ({ authClient, takeSignOutReason }) => {
         if (cancelled) return;
         const { data } = authClient.onAuthStateChange((_event, next) => {
           const nextUserId = next?.user.id ?? null;
@@ -160,7 +159,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const signOut = useCallback(async () => {
-    const { authClient } = await loadAuth();
+    const { authClient, signingOutByChoice } = await loadAuth();
     signingOutByChoice();
     const { error } = await authClient.signOut();
     // The server may be unreachable: forget the session locally all the same.

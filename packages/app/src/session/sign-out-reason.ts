@@ -1,5 +1,10 @@
 import { messages } from './messages';
 
+/** /login after the session was ended elsewhere (revoked, signed out everywhere, a new password). */
+export const SESSION_ENDED = 'セッションが終了しました。もう一度ログインしてください。';
+/** /login after the session reached its end (its 480 minutes). */
+export const SESSION_EXPIRED = 'セッションの有効期限が切れました。もう一度ログインしてください。';
+
 /**
  * Why the authentication service refused to renew a signed-in session, by its GoTrue error code,
  * in the words /login shows: `user_banned` for an account an administrator disabled (the embedded
@@ -8,10 +13,10 @@ import { messages } from './messages';
  */
 const REASONS: Readonly<Record<string, string>> = {
   user_banned: messages.accountDisabled,
-  refresh_token_not_found: messages.sessionEnded,
-  refresh_token_already_used: messages.sessionEnded,
-  session_not_found: messages.sessionEnded,
-  session_expired: messages.sessionExpired,
+  refresh_token_not_found: SESSION_ENDED,
+  refresh_token_already_used: SESSION_ENDED,
+  session_not_found: SESSION_ENDED,
+  session_expired: SESSION_EXPIRED,
 };
 
 let pending: string | null = null;

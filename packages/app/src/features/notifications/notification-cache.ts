@@ -1,7 +1,6 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { components } from '@tsumiki/api-client';
 import { notificationKeys, type TenantId } from '@tsumiki/api-client/react';
-import { ALL_CATEGORIES, categoriesWithNews, refreshTouchedData } from './live-refresh';
 
 export type Notification = components['schemas']['Notification'];
 export type NotificationList = components['schemas']['NotificationList'];
@@ -156,11 +155,12 @@ export function applyUnreadCount(queryClient: QueryClient, tenantId: TenantId, u
   const refetched = queryClient.invalidateQueries({ queryKey: notificationKeys.all(tenantId) });
   // Before the first count there is nothing to compare with: the screens have just loaded.
   if (known !== undefined) {
-    void refetched.then(() => {
+    // Loaded on the first news (it names every screen's keys): not part of the first screen's JS.
+    void Promise.all([refetched, import('./live-refresh')]).then(([, live]) => {
       const after = queryClient.getQueryData<NotificationStats>(notificationKeys.stats(tenantId));
-      const categories = categoriesWithNews(before, after);
-      if (categories.length > 0) return refreshTouchedData(queryClient, tenantId, categories);
-      if (unreadCount > known) return refreshTouchedData(queryClient, tenantId, ALL_CATEGORIES);
+      const categories = live.categoriesWithNews(before, after);
+      if (categories.length > 0) return live.refreshTouchedData(queryClient, tenantId, categories);
+      if (unreadCount > known) return live.refreshTouchedData(queryClient, tenantId, live.ALL_CATEGORIES);
       return undefined;
     });
   }

@@ -20,6 +20,7 @@ import { api } from '../../app/api';
 import { appRoutes, customerPath } from '../../app/paths';
 import { loaderTenant, prefetch } from '../../app/prefetch';
 import { queryClient } from '../../app/query-client';
+import { isFeatureEnabled, useFeatureFlags } from '../../features/feature-flags';
 import { DEFAULT_TIME_ZONE, formatCount, formatTenantDateTime, startOfMonth } from '../../lib/format';
 import { useSignedIn } from '../../session/session';
 import { dashboardQueries, interactionHeadline } from './dashboard-data';
@@ -84,6 +85,7 @@ export async function loader() {
 
 export function Component() {
   const { user, tenant } = useSignedIn();
+  const { flags } = useFeatureFlags();
   const tenantId = tenant?.tenant_id;
   const timeZone = tenant?.time_zone ?? DEFAULT_TIME_ZONE;
   // 「今月」 is the tenant's month (Asia/Tokyo by default), whatever the device's zone says.
@@ -153,18 +155,28 @@ export function Component() {
             </CardTitle>
           </CardHeader>
           <CardContent className="flex flex-col gap-3">
-            <Button asChild variant="outline" align="start">
-              <Link to={appRoutes.customers.path}>
-                <Users aria-hidden="true" />
-                顧客一覧を見る
-              </Link>
-            </Button>
-            <Button asChild variant="outline" align="start">
-              <Link to={appRoutes.chat.path}>
-                <MessageSquareText aria-hidden="true" />
-                AIチャットで相談する
-              </Link>
-            </Button>
+            {/* Only what this tenant uses: a switched-off feature's screen would only say so. */}
+            {isFeatureEnabled(flags, 'customers') ? (
+              <Button asChild variant="outline" align="start">
+                <Link to={appRoutes.customers.path}>
+                  <Users aria-hidden="true" />
+                  顧客一覧を見る
+                </Link>
+              </Button>
+            ) : null}
+            {isFeatureEnabled(flags, 'chat') ? (
+              <Button asChild variant="outline" align="start">
+                <Link to={appRoutes.chat.path}>
+                  <MessageSquareText aria-hidden="true" />
+                  AIチャットで相談する
+                </Link>
+              </Button>
+            ) : null}
+            {isFeatureEnabled(flags, 'customers') || isFeatureEnabled(flags, 'chat') ? null : (
+              <p className="text-sm text-muted-foreground">
+                顧客管理と AI チャットはこのテナントではオフです。
+              </p>
+            )}
           </CardContent>
         </Card>
         <Card className="lg:col-span-2">

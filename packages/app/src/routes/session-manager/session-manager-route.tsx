@@ -39,7 +39,6 @@ import { SessionList, type SessionSummary, sessionDevice } from '../../features/
 import { useNow } from '../../features/sessions/times';
 import { loadAuth } from '../../session/load-auth';
 import { useSignedIn } from '../../session/session';
-import { signingOutByChoice } from '../../session/sign-out-reason';
 
 /** Fetches the sessions and this session's status while the chunk loads. */
 export async function loader() {
@@ -112,18 +111,19 @@ export function Component() {
     const target = revoking;
     setRevokeError(null);
     // Ending this device's own session: the calls it refuses from now on are no news for /login.
-    if (target.current) signingOutByChoice();
+    const auth = target.current ? await loadAuth().catch(() => null) : null;
+    auth?.signingOutByChoice();
     try {
       await revoke.mutateAsync(target.id);
     } catch (error) {
-      if (target.current) signingOutByChoice(false);
+      auth?.signingOutByChoice(false);
       setRevokeError(isApiError(error) ? error.message : 'ログアウトできませんでした。');
       throw error;
     }
     if (target.current) {
       // This device's session has ended on the server: forget it here too; the route guard
       // then takes the user to /login.
-      const { authClient } = await loadAuth();
+      const { authClient } = auth ?? (await loadAuth());
       await authClient.signOut({ scope: 'local' });
       toast({ variant: 'success', title: 'この端末からログアウトしました。' });
       return;
