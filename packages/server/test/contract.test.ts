@@ -114,8 +114,10 @@ const EXTRA_CALLS: readonly Call[] = [
   ['POST', '/api/customers/import', 'customers.write', 'customers'],
   ['POST', '/api/customers/{id}/restore', 'customers.delete', 'customers'],
   ['GET', '/api/postal-codes/{postalCode}', null, null],
-  // The shell: the live stream of the unread count.
+  // The shell: the live stream of the unread count; the daily mail of unread notifications.
   ['GET', '/api/notifications/events', 'notifications.read', 'notifications'],
+  ['GET', '/api/notification-digest', 'settings.manage', 'notifications'],
+  ['PUT', '/api/notification-digest', 'settings.manage', 'notifications'],
   // People and access: the feature settings screen; /invite before signing in.
   ['GET', '/api/tenant-features', 'settings.manage', null],
   ['PUT', '/api/tenant-features', 'settings.manage', null],

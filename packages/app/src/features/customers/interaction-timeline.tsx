@@ -26,11 +26,17 @@ import { useTenantApi } from './use-tenant-api';
 /** 対応履歴: 記録フォームと、新しい順のタイムライン（「さらに表示」で続きを読む）。 */
 export function InteractionTimeline({
   customerId,
+  customerDeleted = false,
   canAdd,
   canEdit,
   canDelete,
 }: {
   customerId: string;
+  /**
+   * The customer is in the trash (or being deleted): the server keeps their interactions but
+   * shows them only once restored, so nothing is asked for (it would be a 404).
+   */
+  customerDeleted?: boolean;
   canAdd: boolean;
   /** Correcting needs interactions.write, deleting interactions.delete (like the customer's own). */
   canEdit: boolean;
@@ -38,7 +44,10 @@ export function InteractionTimeline({
 }) {
   const { api, tenantId } = useTenantApi();
   const { toast } = useToast();
-  const timeline = useInfiniteQuery(customerInteractionsInfiniteQueryOptions(api, tenantId, customerId));
+  const timeline = useInfiniteQuery({
+    ...customerInteractionsInfiniteQueryOptions(api, tenantId, customerId),
+    enabled: !customerDeleted,
+  });
   const [editing, setEditing] = useState<Interaction | null>(null);
   const [deleting, setDeleting] = useState<Interaction | null>(null);
   const remove = useMutation(deleteInteractionMutationOptions(api, tenantId));
@@ -59,8 +68,15 @@ export function InteractionTimeline({
       </CardHeader>
       <CardContent className="grid gap-6">
         {canAdd && <InteractionForm customerId={customerId} />}
-        <section aria-labelledby="interaction-timeline-heading" aria-busy={timeline.isPending || undefined}>
-          {timeline.isPending ? (
+        <section
+          aria-labelledby="interaction-timeline-heading"
+          aria-busy={(timeline.isPending && !customerDeleted) || undefined}
+        >
+          {customerDeleted ? (
+            <p className="text-sm text-muted-foreground">
+              削除した顧客の対応履歴は、元に戻すと表示されます。
+            </p>
+          ) : timeline.isPending ? (
             <div className="grid gap-3">
               <Skeleton className="h-20 w-full" />
               <Skeleton className="h-20 w-full" />

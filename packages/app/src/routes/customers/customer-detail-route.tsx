@@ -170,6 +170,7 @@ function CustomerDetail({
   const { toast } = useToast();
   const [editing, setEditing] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [leaving, setLeaving] = useState(false);
   // Editing needs customers.write (offered disabled with the reason); deleting and restoring
   // customers.delete (not offered); recording an interaction interactions.write.
   const { can } = usePermissions();
@@ -179,7 +180,9 @@ function CustomerDetail({
     ...deleteOptions,
     onSuccess: async (...args) => {
       // Leave first, so the deleted customer is not shown again while the lists refresh, and
-      // forget its timeline: nothing should ask for a deleted customer's interactions (404).
+      // forget its timeline: nothing should ask for a deleted customer's interactions (404) —
+      // this page stays on screen until the list's route has loaded.
+      setLeaving(true);
       navigate(listHref);
       await queryClient.cancelQueries({ queryKey: interactionKeys.pagesOfCustomer(tenantId, customer.id) });
       queryClient.removeQueries({ queryKey: interactionKeys.pagesOfCustomer(tenantId, customer.id) });
@@ -276,6 +279,7 @@ function CustomerDetail({
         <div className="min-w-0 lg:col-span-3">
           <InteractionTimeline
             customerId={customer.id}
+            customerDeleted={deleted || leaving}
             canAdd={!deleted && can('interactions.write')}
             canEdit={!deleted && can('interactions.write')}
             canDelete={!deleted && can('interactions.delete')}
