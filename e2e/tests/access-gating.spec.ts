@@ -75,8 +75,8 @@ test('the staff user sees no delete, no settings and no user management', async 
   );
   await staff.getByRole('table', { name: '顧客一覧' }).getByRole('link').first().click();
   await expect(staff.getByRole('heading', { name: '基本情報' })).toBeVisible();
-  await expect(staff.getByRole('button', { name: '編集' })).toBeVisible();
-  await expect(staff.getByRole('button', { name: '削除' })).toHaveCount(0);
+  await expect(staff.getByRole('button', { name: '編集', exact: true })).toBeVisible();
+  await expect(staff.getByRole('button', { name: '削除', exact: true })).toHaveCount(0);
   await expect(staff.getByRole('button', { name: '記録する' })).toBeVisible();
 
   // Typed addresses say why instead of failing.

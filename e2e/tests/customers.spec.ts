@@ -142,7 +142,7 @@ for (const viewport of viewports) {
     await expect(page).toHaveURL(detailUrl);
 
     // Edit: change the phone number; only that changes.
-    await page.getByRole('button', { name: '編集' }).click();
+    await page.getByRole('button', { name: '編集', exact: true }).click();
     const edit = page.getByRole('dialog', { name: '顧客情報を編集' });
     await expect(edit.getByLabel('電話番号')).toHaveValue('03-1234-5678');
     await edit.getByLabel('電話番号').fill('090-1111-2222');
@@ -153,7 +153,7 @@ for (const viewport of viewports) {
     await expect(profile).toContainText('神宮前1-2-3');
 
     // Delete, then undo from the toast.
-    await page.getByRole('button', { name: '削除' }).click();
+    await page.getByRole('button', { name: '削除', exact: true }).click();
     const confirm = page.getByRole('alertdialog', { name: `${customerName} さんを削除しますか？` });
     await confirm.getByRole('button', { name: '削除する' }).click();
     await expect(page).toHaveURL(/\/customers$/);
@@ -223,7 +223,13 @@ test('the two exports download under names of their own; the Shift_JIS one reads
   await page.getByRole('menuitem', { name: 'UTF-8' }).click();
   expect((await utf8).suggestedFilename()).toBe(`顧客一覧_${today}.csv`);
 
-  await page.getByRole('button', { name: 'CSV 出力' }).click();
+  // The button is busy until the first file is written; a click on it then opens nothing.
+  const exportButton = page.getByRole('button', { name: 'CSV 出力' });
+  await expect(exportButton).toBeEnabled();
+  await expect(async () => {
+    await exportButton.click();
+    await expect(page.getByRole('menuitem', { name: 'Shift_JIS（Excel）' })).toBeVisible({ timeout: 2_000 });
+  }).toPass();
   const downloading = page.waitForEvent('download');
   await page.getByRole('menuitem', { name: 'Shift_JIS（Excel）' }).click();
   const download = await downloading;
