@@ -1,5 +1,6 @@
 // `pnpm test`: every suite the project keeps, in the order CI runs them.
 import { buildIfStale } from './build-if-stale.mjs';
+import { ensureBrowser } from './ensure-browser.mjs';
 import { run } from './lib.mjs';
 
 const steps = [
@@ -7,6 +8,17 @@ const steps = [
   [
     '契約の lint (Redocly)',
     () => run('pnpm', ['exec', 'redocly', 'lint', 'openapi/openapi.yaml', '--format=stylish']),
+  ],
+  [
+    'コードの境界と設定の表',
+    async () =>
+      (await run(process.execPath, [
+        '--test',
+        'scripts/check-boundaries.test.mjs',
+        'scripts/check-config-docs.test.mjs',
+      ])) ||
+      (await run(process.execPath, ['scripts/check-boundaries.mjs'])) ||
+      run(process.execPath, ['scripts/check-config-docs.mjs']),
   ],
   ['生成された型の鮮度', () => run(process.execPath, ['scripts/check-generated.mjs'])],
   ['ビルド', () => buildIfStale({ force: process.env.CI === 'true' })],
@@ -33,6 +45,8 @@ const steps = [
 ];
 
 const only = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+// Stop before the first step rather than in the middle of the run when the browser is missing.
+if (!ensureBrowser()) process.exit(1);
 let passed = 0;
 let failed = 0;
 const results = [];

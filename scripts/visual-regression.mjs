@@ -33,7 +33,7 @@ const MAX_DIFF_RATIO = 0.001;
 const WIDTHS = { mobile: { width: 375, height: 812 }, desktop: { width: 1440, height: 900 } };
 
 /**
- * The stories whose end state (after the play function) is the picture: every composite of issue 4,
+ * The stories whose end state (after the play function) is the picture: every composite,
  * open where it has a menu or a dialog. `widths` defaults to both.
  */
 export const VISUAL_STORIES = [

@@ -2,8 +2,8 @@
 // pnpm bench (last): every AI operation offline on the demo data, through the production build
 // (packages/server/dist/main.js with TSUMIKI_DEMO=1 on a fresh data directory, as `pnpm start`),
 // over HTTP as the demo administrator. For each operation: the first answer, then p50/p95 over
-// BENCH_AI_CALLS calls; each answer must be `mode: offline` with at least one source. Target
-// (issue 12): every operation answers in under a second (p95 < 1,000 ms).
+// BENCH_AI_CALLS calls; each answer must be `mode: offline` with at least one source. Target:
+// every operation answers in under a second (p95 < 1,000 ms).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -9,7 +9,7 @@ import { freePort, waitForHealth } from '../global-setup';
 import { countsFor, demo, expectNoSeriousA11yViolations, signInAs } from './support';
 
 /**
- * /aiassistant and /chat (issue 12 item 2). Offline (the shared server, no provider): a question
+ * /aiassistant and /chat. Offline (the shared server, no provider): a question
  * answered from the data with the exact count, its sources as links and the offline label; a chat
  * about a chosen customer. With the local OpenAI-protocol stand-in (a second server of the same
  * build started here, AI_PROVIDER=openai-compatible): the assistant performs a tool call shown as

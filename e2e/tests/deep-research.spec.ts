@@ -4,7 +4,7 @@ import pg from 'pg';
 import { demo, expectNoSeriousA11yViolations, signInAs } from './support';
 
 /**
- * /deep-research (issue 12), offline (no provider configured): the administrator of さくら
+ * /deep-research, offline (no provider configured): the administrator of さくら
  * researches a registered customer — the steps show, the report says it was made without AI, its
  * figures match the database, its citations jump to the sources — downloads the PDF under its
  * Japanese name, researches two competitors and sees the comparison, then at 375 px opens a saved

@@ -4,7 +4,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { demo, expectNoSeriousA11yViolations, signInAs } from './support';
 
 /**
- * /documents (issue 11): the administrator of さくら makes a folder, uploads a Japanese PDF and a
+ * /documents: the administrator of さくら makes a folder, uploads a Japanese PDF and a
  * .docx into it at once with a progress bar per file, waits until both are searchable, finds a
  * 2-character term that is only on page 2 of the PDF (its page and the highlight), moves the .docx
  * to another folder, and sees a renamed executable refused in Japanese. Axe and screenshots at

@@ -2,7 +2,7 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import { demo, expectNoSeriousA11yViolations } from './support';
 
 /**
- * The invitation journey of issue 10: the さくら administrator invites a new address as スタッフ and
+ * The invitation journey: the さくら administrator invites a new address as スタッフ and
  * copies the link; in a browser of their own the newcomer opens it, creates an account, joins and
  * sees the dashboard as スタッフ; the administrator disables them on /tenant-users and the
  * newcomer's open page is signed out on its next call.

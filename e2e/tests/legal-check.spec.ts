@@ -4,7 +4,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { demo, expectNoSeriousA11yViolations, signInAs } from './support';
 
 /**
- * /knowledge-base and /legal-check (issue 11), offline AI (no provider configured): the
+ * /knowledge-base and /legal-check, offline AI (no provider configured): the
  * administrator of さくら registers the contract PDF, waits until it can be used, asks a question
  * whose answer is on page 2 and sees page 2 cited under the offline label, opens the passage, asks
  * something the documents cannot answer and sees that said, and rates an answer. Axe and

@@ -3,7 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { demo, expectNoSeriousA11yViolations, signInAs } from './support';
 
 /**
- * /workflow and /marketing (issue 12 items 4 and 5), offline (no provider configured): a proposal
+ * /workflow and /marketing, offline (no provider configured): a proposal
  * from a goal, the steps edited with the keyboard and reviewed for the 観点 chosen with the keyboard,
  * findings linked to steps, an improvement for the chosen 目標 adopted; customer segments as a bar chart, a campaign for a segment as a timeline,
  * competitors, the content calendar as a month grid (1440) and a list (375). Axe and screenshots.

@@ -7,7 +7,7 @@ type Schemas = components['schemas'];
  * the contract's enums (a value added there fails to compile here until it has its label).
  */
 
-/** A document's text extraction, as its status chip says it (issue 11: 処理中 / 検索できます / 読み取れませんでした). */
+/** A document's text extraction, as its status chip says it (処理中 / 検索できます / 読み取れませんでした). */
 export const EXTRACTION_STATUS_LABELS: Readonly<Record<Schemas['ExtractionStatus'], string>> = {
   pending: '処理中',
   ready: '検索できます',

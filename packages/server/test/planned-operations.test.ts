@@ -70,7 +70,7 @@ describe('planned operations', () => {
   }
 
   it('are the operations the contract marks with 501, and only those', () => {
-    // Since issue 12 the product implements every operation of the contract; a future planned
+    // Today the product implements every operation of the contract; a future planned
     // operation declares 501 and the checks below run over it (they pass vacuously meanwhile).
     expect(planned.map((policy) => policy.operationId)).toEqual([]);
     for (const policy of policies.values()) {
@@ -161,7 +161,7 @@ describe('planned operations', () => {
       },
       payload,
     });
-    // Uploads are built now (issue 11): it passes the access checks and is kept.
+    // Uploads are built now: it passes the access checks and is kept.
     expect(upload.statusCode).toBe(201);
     expect(upload.json()).toMatchObject({ file_name: '見積書.txt', content_type: 'text/plain' });
 

@@ -1,7 +1,6 @@
 import { hashPassword, PASSWORD_HASH_COST } from '../auth/passwords';
 import { insertUser } from '../auth/users.repository';
 import { insertCustomers } from '../modules/customers/customers.repository';
-import { customerName } from '../modules/customers/customers.service';
 import type { NewCustomerRow } from '../modules/customers/customers.tables';
 import { insertInteractions } from '../modules/interactions/interactions.repository';
 import type { NewInteractionRow } from '../modules/interactions/interactions.tables';
@@ -14,6 +13,7 @@ import type { Db } from '../platform/db/database';
 import type { Plan } from '../platform/db/schema';
 import { scopeToTenant } from '../platform/db/tenant-scope';
 import { DomainEvents } from '../platform/events/domain-events';
+import { personName } from '../platform/text/person-name';
 import { GIVEN_NAMES, MIDORI_MATERIAL, SAKURA_MATERIAL, SURNAMES, type TenantMaterial } from './demo-data';
 import { DEMO_PRODUCT_MATERIAL, seedDemoProducts } from './demo-products';
 import { seedDemoStaff } from './demo-staff';
@@ -326,7 +326,7 @@ export async function seedDemoData(
           subjectId: interaction.id ?? null,
           payload: {
             customer_id: customer.id,
-            customer_name: customerName(customer.last_name, customer.first_name),
+            customer_name: personName(customer.last_name, customer.first_name),
             interaction_type: interaction.type,
             summary: interaction.summary ?? null,
             assignee_user_id: customer.assignee_user_id ?? null,

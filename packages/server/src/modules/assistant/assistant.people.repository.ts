@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { TenantTransaction } from '../../platform/db/tenant-scope';
-import { hasBigram } from '../customers/customers.repository';
+import { hasBigram } from '../../platform/search/search-term';
 import type { InteractionType } from './assistant.tools';
 
 export type PersonKind = 'customer' | 'staff';

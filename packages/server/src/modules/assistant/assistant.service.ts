@@ -7,7 +7,7 @@ import type { TenantTransaction } from '../../platform/db/tenant-scope';
 import { AppError } from '../../platform/errors';
 import { type AiProgressSink, silentProgress } from '../../platform/http/ai-response';
 import type { TextIndex } from '../../platform/search/text-index';
-import { CustomerNotFoundError } from '../customers/customers.service';
+import { CustomerNotFoundError } from '../customers';
 import {
   exampleQuestions,
   matchIntent,

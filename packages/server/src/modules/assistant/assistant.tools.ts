@@ -2,9 +2,9 @@ import { INTERACTION_TYPE_LABELS } from '@tsumiki/api-client';
 import type { components } from '@tsumiki/api-client/schema';
 import { sql } from 'kysely';
 import type { TenantTransaction } from '../../platform/db/tenant-scope';
+import { searchTerm } from '../../platform/search/search-term';
 import type { TextIndex } from '../../platform/search/text-index';
-import { findCustomerPage } from '../customers/customers.repository';
-import { searchTerm } from '../customers/customers.service';
+import { findCustomerPage } from '../customers';
 
 export type AiSource = components['schemas']['AiSource'];
 export type InteractionType = keyof typeof INTERACTION_TYPE_LABELS;

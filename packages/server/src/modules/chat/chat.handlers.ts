@@ -2,7 +2,7 @@ import type { operations } from '@tsumiki/api-client/schema';
 import { assertPermission, permissionTest } from '../../platform/access/access';
 import { aiResponse } from '../../platform/http/ai-response';
 import { type ModuleHandlers, outsideRequestTransaction } from '../../platform/http/typed-handlers';
-import { type AssistantServices, askAssistant, assertChatCustomer } from '../assistant/assistant.service';
+import { type AssistantServices, askAssistant, assertChatCustomer } from '../assistant';
 import type { ModuleDependencies } from '../module';
 
 /**

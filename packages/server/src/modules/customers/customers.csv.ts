@@ -18,7 +18,7 @@
  *   invisible joiners/variation selectors (ZWJ, VS1–16, IVS, emoji skin tones) are dropped.
  * - CRLF between rows; RFC 4180 quoting (a field with a quote, comma, CR or LF is quoted and its
  *   quotes doubled); line breaks inside a note are written as LF (what Excel writes for Alt+Enter).
- * - tags joined with ';'; dates as 'YYYY/MM/DD HH:mm' in Asia/Tokyo (UTC+9, Japan has no DST).
+ * - tags joined with ';'; dates as 'YYYY/MM/DD HH:mm' in the tenant's time zone (Asia/Tokyo unless it chose another).
  * - A cell starting with = + - @ TAB or CR gets a leading "'" (CSV-injection guard); the parser
  *   strips it again.
  */
@@ -31,6 +31,7 @@ import {
   guardCsvFormula,
 } from '@tsumiki/api-client';
 import Encoding from 'encoding-japanese';
+import { DEFAULT_TIME_ZONE, localDateTime } from '../../platform/access/time-zone';
 import type { CustomerView } from './customers.repository';
 
 export type CsvEncoding = 'utf-8' | 'shift_jis';
@@ -47,6 +48,8 @@ export const CUSTOMER_CSV_COLUMNS: ReadonlyArray<{ field: CustomerCsvField; head
 export type CsvCustomer = Pick<CustomerView, CustomerCsvField>;
 
 export interface CustomersToCsvOptions {
+  /** The clock the dates are written in: the tenant's (Asia/Tokyo when not given). */
+  timeZone?: string;
   /** CP932 only: '〓' for a character it cannot encode (default), or throw `CsvEncodingError`. */
   unencodable?: 'replace' | 'error';
   /** CP932 only: called for every character replaced by '〓' or by a stand-in. */
@@ -76,22 +79,20 @@ const CRLF = '\r\n';
 const CHUNK_CHARS = 64 * 1024;
 const GETA = '〓';
 
-/** 'YYYY/MM/DD HH:mm' in Asia/Tokyo; '' for an invalid date. */
-export function formatCsvDateTime(date: Date): string {
-  const time = date.getTime();
-  if (Number.isNaN(time)) return '';
-  const tokyo = new Date(time + 9 * 60 * 60 * 1000);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${tokyo.getUTCFullYear()}/${pad(tokyo.getUTCMonth() + 1)}/${pad(tokyo.getUTCDate())} ${pad(tokyo.getUTCHours())}:${pad(tokyo.getUTCMinutes())}`;
+/** 'YYYY/MM/DD HH:mm' in the tenant's time zone; '' for an invalid date. */
+export function formatCsvDateTime(date: Date, timeZone: string = DEFAULT_TIME_ZONE): string {
+  if (Number.isNaN(date.getTime())) return '';
+  const { year, month, day, hour, minute } = localDateTime(date, timeZone);
+  return `${year}/${month}/${day} ${hour}:${minute}`;
 }
 
-function cellText(customer: CsvCustomer, field: CustomerCsvField): string {
+function cellText(customer: CsvCustomer, field: CustomerCsvField, timeZone: string): string {
   switch (field) {
     case 'tags':
       return customer.tags.join(CUSTOMER_CSV_TAG_SEPARATOR);
     case 'created_at':
     case 'updated_at':
-      return formatCsvDateTime(customer[field]);
+      return formatCsvDateTime(customer[field], timeZone);
     case 'notes':
       return (customer.notes ?? '').replace(/\r\n?/g, '\n');
     default:
@@ -217,6 +218,7 @@ export async function* customersToCsv(
   const utf8 = new TextEncoder();
   const encode = (text: string) => (encoding === 'utf-8' ? utf8.encode(text) : encodeCp932(text));
   const strict = options.unencodable === 'error';
+  const timeZone = options.timeZone ?? DEFAULT_TIME_ZONE;
 
   const header = CUSTOMER_CSV_COLUMNS.map(({ header: label }) => csvField(label)).join(',') + CRLF;
   if (encoding === 'utf-8') {
@@ -234,7 +236,7 @@ export async function* customersToCsv(
   for await (const customer of rows) {
     const cells: string[] = [];
     for (const { field } of CUSTOMER_CSV_COLUMNS) {
-      let text = cellText(customer, field);
+      let text = cellText(customer, field, timeZone);
       if (encoding === 'shift_jis') {
         try {
           text = toCp932Text(

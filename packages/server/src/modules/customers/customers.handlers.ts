@@ -1,8 +1,10 @@
 import type { components } from '@tsumiki/api-client/schema';
+import { compactLocalDate, tenantTimeZone } from '../../platform/access/time-zone';
 import { contentDisposition } from '../../platform/http/downloads';
 import { componentValidator } from '../../platform/http/openapi';
 import type { ModuleHandlers } from '../../platform/http/typed-handlers';
 import { toValidationIssues } from '../../platform/http/validation-messages';
+import { personName } from '../../platform/text/person-name';
 import type { ModuleDependencies } from '../module';
 import { customersToCsv } from './customers.csv';
 import { toCustomer } from './customers.mapper';
@@ -10,7 +12,6 @@ import {
   type CustomerFields,
   type CustomerView,
   createCustomer,
-  customerName,
   deleteCustomer,
   exportCustomers,
   getCustomer,
@@ -80,7 +81,7 @@ export function customersHandlers({ db, document, events, jobs, log, sessions }:
         type: 'customer.purged',
         actorId: principal.userId,
         subjectId: params.id,
-        payload: { name: customerName(erased.lastName, erased.firstName) },
+        payload: { name: personName(erased.lastName, erased.firstName) },
       });
       return { status: 204, body: undefined };
     },
@@ -128,6 +129,7 @@ export function customersHandlers({ db, document, events, jobs, log, sessions }:
 
     async exportCustomers({ query }, { tx }) {
       const encoding = query.encoding ?? 'utf-8';
+      const timeZone = await tenantTimeZone(tx);
       const batches = exportCustomers(tx, {
         search: query.search,
         companyFilter: query.company_filter,
@@ -135,13 +137,13 @@ export function customersHandlers({ db, document, events, jobs, log, sessions }:
         sortOrder: query.sort_order,
       });
       const chunks: Uint8Array[] = [];
-      for await (const chunk of customersToCsv(flatten(batches), encoding)) chunks.push(chunk);
+      for await (const chunk of customersToCsv(flatten(batches), encoding, { timeZone })) chunks.push(chunk);
       return {
         status: 200,
         body: Buffer.concat(chunks),
         headers: {
           'content-type': `text/csv; charset=${encoding === 'shift_jis' ? 'Shift_JIS' : 'UTF-8'}`,
-          'content-disposition': exportDisposition(encoding, today()),
+          'content-disposition': exportDisposition(encoding, compactLocalDate(new Date(), timeZone)),
         },
       };
     },
@@ -188,7 +190,7 @@ function customerEvent(type: string, actorId: string, customer: CustomerView) {
     actorId,
     subjectId: customer.id,
     payload: {
-      name: customerName(customer.last_name, customer.first_name),
+      name: personName(customer.last_name, customer.first_name),
       assignee_user_id: customer.assignee_user_id,
     },
   };
@@ -206,9 +208,4 @@ async function* flatten<T>(batches: AsyncIterable<T[]>): AsyncGenerator<T> {
 function exportDisposition(encoding: 'utf-8' | 'shift_jis', date: string): string {
   const suffix = encoding === 'shift_jis' ? '_ShiftJIS' : '';
   return contentDisposition(`顧客一覧_${date}${suffix}.csv`, `customers-${date}${suffix}.csv`);
-}
-
-/** Today in Japan as YYYYMMDD, for file names. */
-function today(): string {
-  return new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Tokyo' }).format(new Date()).replaceAll('-', '');
 }

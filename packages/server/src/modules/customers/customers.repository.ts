@@ -1,10 +1,10 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { TenantTransaction } from '../../platform/db/tenant-scope';
 import { searchFold } from '../../platform/search/fold';
+import { hasBigram, type SortOrder } from '../../platform/search/search-term';
 import type { CustomerRow, NewCustomerRow } from './customers.tables';
 
 export type CustomerSortField = 'created_at' | 'updated_at' | 'last_name_kana' | 'company_name_kana';
-export type SortOrder = 'asc' | 'desc';
 
 /** Counting a filtered list stops here; the contract reports `total_capped`. */
 export const FILTERED_TOTAL_CAP = 10_000;
@@ -69,11 +69,6 @@ const COLUMNS = [
   'c.deleted_at',
   'c.deleted_by',
 ] as const;
-
-/** Whether a folded term has a bigram the search index can look up (2 characters or more). */
-export function hasBigram(term: string): boolean {
-  return [...term].length >= 2;
-}
 
 /**
  * Customers whose terms of one scope contain every bigram of `term`: an equality lookup in a

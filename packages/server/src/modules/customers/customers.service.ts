@@ -6,6 +6,7 @@ import {
   ValidationFailedError,
   type ValidationIssue,
 } from '../../platform/errors';
+import { type SortOrder, searchTerm } from '../../platform/search/search-term';
 import {
   type CustomerChanges,
   type CustomerSortField,
@@ -17,7 +18,6 @@ import {
   insertCustomer,
   insertCustomers,
   markCustomerDeleted,
-  type SortOrder,
   streamCustomers,
   updateCustomerIfVersion,
 } from './customers.repository';
@@ -48,11 +48,6 @@ export type CustomerFields = Omit<
   | 'deleted_by'
 >;
 
-/** The customer's name as shown everywhere: 姓 名 with a half-width space. */
-export function customerName(lastName: string, firstName: string): string {
-  return `${lastName} ${firstName}`;
-}
-
 export class CustomerNotFoundError extends NotFoundError {
   constructor() {
     super('customer', {
@@ -67,15 +62,6 @@ export class CustomerEditConflictError extends AppError {
   constructor(current: unknown) {
     super('RES_003', { context: { resource: 'customer', current } });
   }
-}
-
-/**
- * A blank term filters nothing. '|' separates fields in the search text, so it never matches
- * within one field and is dropped from a term.
- */
-export function searchTerm(value: string | undefined): string | undefined {
-  const trimmed = value?.replaceAll('|', '').trim();
-  return trimmed ? trimmed : undefined;
 }
 
 /** A postal code as stored: 7 digits with the hyphen, e.g. 150-0001. */

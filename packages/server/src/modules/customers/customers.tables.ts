@@ -1,6 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { CreatedAt } from '../../platform/db/schema';
-import type { Prefecture } from '../addresses/prefectures';
+import type { Prefecture } from '../addresses';
 
 export interface CustomersTable {
   tenant_id: string;

@@ -3,7 +3,8 @@ import type { Db } from '../../platform/db/database';
 import { type TenantTransaction, withTenant } from '../../platform/db/tenant-scope';
 import { userDisplayName } from '../../platform/db/user-display-name';
 import { AppError } from '../../platform/errors';
-import { CustomerNotFoundError, searchTerm } from './customers.service';
+import { searchTerm } from '../../platform/search/search-term';
+import { CustomerNotFoundError } from './customers.service';
 
 /**
  * The trash (ゴミ箱): a deleted customer stays restorable for TRASH_DAYS, then it is erased with

@@ -1,7 +1,7 @@
 import type { operations } from '@tsumiki/api-client/schema';
 import { storedFileResponse } from '../../platform/http/downloads';
 import { type ModuleHandlers, outsideRequestTransaction } from '../../platform/http/typed-handlers';
-import { folderPath } from '../folders/folders.service';
+import { folderPath } from '../folders';
 import type { ModuleDependencies } from '../module';
 import { workDocumentExtraction } from './documents.extraction';
 import { toDocument, toDocumentDetail, toSearchHit } from './documents.mapper';

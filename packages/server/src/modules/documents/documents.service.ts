@@ -10,7 +10,7 @@ import type { FileStorage } from '../../platform/files/storage';
 import { formField, type MultipartBody, type UploadedFile } from '../../platform/files/uploads';
 import type { JobQueue } from '../../platform/jobs/jobs';
 import type { QueryVector, TextIndex } from '../../platform/search/text-index';
-import { assertFolderExists, findFolderSubtree } from '../folders/folders.service';
+import { assertFolderExists, findFolderSubtree } from '../folders';
 import {
   countDocuments,
   type DocumentChanges,

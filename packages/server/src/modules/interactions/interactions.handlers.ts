@@ -1,9 +1,9 @@
 import type { ModuleHandlers } from '../../platform/http/typed-handlers';
+import { personName } from '../../platform/text/person-name';
 import type { ModuleDependencies } from '../module';
 import { toInteraction, toInteractionVersion } from './interactions.mapper';
 import {
   correctInteraction,
-  customerName,
   interactionVersions,
   listCustomerInteractions,
   listInteractions,
@@ -43,7 +43,7 @@ export function interactionsHandlers({ events }: ModuleDependencies) {
         subjectId: interaction.id,
         payload: {
           customer_id: customer.id,
-          customer_name: customerName(customer.last_name, customer.first_name),
+          customer_name: personName(customer.last_name, customer.first_name),
           interaction_type: interaction.type,
           summary: interaction.summary,
           assignee_user_id: customer.assignee_user_id,
@@ -67,7 +67,7 @@ export function interactionsHandlers({ events }: ModuleDependencies) {
         subjectId: interaction.id,
         payload: {
           customer_id: customer.id,
-          customer_name: customerName(customer.last_name, customer.first_name),
+          customer_name: personName(customer.last_name, customer.first_name),
           version: interaction.version,
         },
       });
@@ -86,7 +86,7 @@ export function interactionsHandlers({ events }: ModuleDependencies) {
         subjectId: interaction.id,
         payload: {
           customer_id: customer.id,
-          customer_name: customerName(customer.last_name, customer.first_name),
+          customer_name: personName(customer.last_name, customer.first_name),
           interaction: toInteraction(interaction),
         },
       });

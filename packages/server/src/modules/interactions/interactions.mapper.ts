@@ -1,13 +1,13 @@
 import type { components } from '@tsumiki/api-client/schema';
+import { personName } from '../../platform/text/person-name';
 import type { InteractionView } from './interactions.repository';
-import { customerName } from './interactions.service';
 import type { InteractionVersionView } from './interactions.versions';
 
 export function toInteraction(interaction: InteractionView): components['schemas']['Interaction'] {
   return {
     id: interaction.id,
     customer_id: interaction.customer_id,
-    customer_name: customerName(interaction.customer_last_name, interaction.customer_first_name),
+    customer_name: personName(interaction.customer_last_name, interaction.customer_first_name),
     type: interaction.type,
     summary: interaction.summary,
     content: interaction.content,

@@ -1,6 +1,6 @@
 import type { TenantTransaction } from '../../platform/db/tenant-scope';
 import { userDisplayName } from '../../platform/db/user-display-name';
-import { findInteractionProducts } from '../products/products.repository';
+import { findInteractionProducts } from '../products';
 import type { InteractionRow, NewInteractionRow } from './interactions.tables';
 
 export interface InteractionPageQuery {

@@ -1,12 +1,7 @@
 import type { TenantTransaction } from '../../platform/db/tenant-scope';
 import { AppError, InputMismatchError, NotFoundError } from '../../platform/errors';
-import {
-  CustomerNotFoundError,
-  type CustomerView,
-  customerName,
-  getCustomer,
-} from '../customers/customers.service';
-import { findLiveProductRefs, linkInteractionProducts } from '../products/products.repository';
+import { CustomerNotFoundError, type CustomerView, getCustomer } from '../customers';
+import { findLiveProductRefs, linkInteractionProducts } from '../products';
 import {
   findInteraction,
   findInteractionPage,
@@ -25,7 +20,6 @@ import {
 } from './interactions.versions';
 
 export type { InteractionView };
-export { customerName };
 
 export interface InteractionListRequest {
   skip?: number | undefined;

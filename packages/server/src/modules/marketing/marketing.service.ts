@@ -4,9 +4,9 @@ import type { Permission } from '../../platform/access/permissions';
 import type { AiProvider } from '../../platform/ai/provider';
 import type { InTenant } from '../../platform/ai/tenant-ai';
 import type { TextIndex } from '../../platform/search/text-index';
-import { PREFECTURES } from '../addresses/prefectures';
-import { customerName } from '../customers/customers.service';
-import { findMentions, readableTextKinds } from '../documents/documents.mentions';
+import { personName } from '../../platform/text/person-name';
+import { PREFECTURES } from '../addresses';
+import { findMentions, readableTextKinds } from '../documents';
 import { askModel, groundedList, groundedText, hashtags, UNREADABLE_NOTE } from './marketing.model';
 import { countSegments, countTarget, localToday, tagsInUse } from './marketing.repository';
 
@@ -312,7 +312,7 @@ export async function proposeCampaignOffline(
     ...target.examples.map((customer) => ({
       type: 'customer' as const,
       id: customer.id,
-      title: customerName(customer.last_name, customer.first_name),
+      title: personName(customer.last_name, customer.first_name),
       excerpt: `対象（${rule.description}）の一人`,
       url: `/customers/${customer.id}`,
     })),

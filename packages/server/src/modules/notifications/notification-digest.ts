@@ -2,6 +2,7 @@ import type { components } from '@tsumiki/api-client/schema';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import { getFeatureSwitches } from '../../platform/access/features';
+import { localHour } from '../../platform/access/time-zone';
 import type { Db } from '../../platform/db/database';
 import { type TenantTransaction, withTenant } from '../../platform/db/tenant-scope';
 import type { Mailer } from '../../platform/mail/mailer';
@@ -105,13 +106,6 @@ async function unreadSinceLastDigest(tx: TenantTransaction, now: Date): Promise<
   return [...members.values()];
 }
 
-/** The hour of `now` on the tenant's clock. */
-function hourIn(now: Date, timeZone: string): number {
-  return Number(
-    new Intl.DateTimeFormat('en-US', { hour: 'numeric', hourCycle: 'h23', timeZone }).format(now),
-  );
-}
-
 export interface DigestServices {
   db: Db;
   mailer: Mailer | null;
@@ -136,7 +130,7 @@ export async function sendDueDigests(
   for (const tenant of tenants) {
     const due = await withTenant(db, tenant.id, async (tx) => {
       const settings = await getDigestSettings(tx, true);
-      if (!settings.enabled || settings.hour !== hourIn(now, tenant.time_zone)) return null;
+      if (!settings.enabled || settings.hour !== localHour(now, tenant.time_zone)) return null;
       if (!(await getFeatureSwitches(tx)).notifications) return null;
       return { hour: settings.hour, members: await unreadSinceLastDigest(tx, now) };
     });

@@ -31,8 +31,11 @@ export function parseNotificationsMessage(
   return match ? { tenantId: match[1]!.toLowerCase(), userId: match[2]?.toLowerCase() ?? null } : null;
 }
 
-/** Tells listening processes (on commit) that the user's read state changed. */
-async function notifyReadStateChanged(tx: TenantTransaction, userId: string): Promise<void> {
+/**
+ * Tells listening processes (on commit) to look at the user's streams again: the read state
+ * changed, or the membership did (a disabled user's streams close).
+ */
+export async function notifyUserStreams(tx: TenantTransaction, userId: string): Promise<void> {
   await sql`select pg_notify(${NOTIFICATIONS_CHANNEL}, ${`${tx.tenantId}:${userId}`})`.execute(tx);
 }
 
@@ -143,7 +146,7 @@ export async function setNotificationRead(
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirst();
-  if (row) await notifyReadStateChanged(tx, userId);
+  if (row) await notifyUserStreams(tx, userId);
   return row;
 }
 
@@ -163,7 +166,7 @@ export async function markNotificationsRead(
   if (ids) update = update.where('id', 'in', ids);
   const result = await update.executeTakeFirst();
   const updated = Number(result.numUpdatedRows);
-  if (updated > 0) await notifyReadStateChanged(tx, userId);
+  if (updated > 0) await notifyUserStreams(tx, userId);
   return updated;
 }
 

@@ -2,7 +2,7 @@ import { INTERACTION_TYPE_LABELS, ROLE_LABELS } from '@tsumiki/api-client';
 import type { Role } from '../../platform/db/schema';
 import type { TenantTransaction } from '../../platform/db/tenant-scope';
 import type { DomainEvents, RecordedEvent } from '../../platform/events/domain-events';
-import type { InteractionType } from '../interactions/interactions.tables';
+import type { InteractionType } from '../interactions';
 import { type Audience, insertNotifications, type NotificationContent } from './notifications.repository';
 
 /**

@@ -7,8 +7,8 @@ import type { TenantTransaction } from '../../platform/db/tenant-scope';
 import { AppError, InputMismatchError } from '../../platform/errors';
 import { contentCoverage } from '../../platform/search/fold';
 import type { QueryVector, TextIndex } from '../../platform/search/text-index';
-import { customerName } from '../customers/customers.service';
-import { findPassages, readableTextKinds } from '../documents/documents.mentions';
+import { personName } from '../../platform/text/person-name';
+import { findPassages, readableTextKinds } from '../documents';
 import { getProduct } from './products.service';
 import type { ProductRow } from './products.tables';
 
@@ -112,13 +112,13 @@ async function customerFigures(tx: TenantTransaction, productId: string): Promis
     })),
     examples: examples.rows.map((e) => ({
       id: e.id,
-      name: customerName(e.last_name, e.first_name),
+      name: personName(e.last_name, e.first_name),
       interactions: Number(e.n),
     })),
     recent: recent.rows.map((r) => ({
       id: r.id,
       customerId: r.customer_id,
-      customerName: customerName(r.last_name, r.first_name),
+      customerName: personName(r.last_name, r.first_name),
       summary: r.summary ?? r.content,
       at: r.created_at,
     })),

@@ -1,6 +1,6 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { TenantTransaction } from '../../platform/db/tenant-scope';
-import { hasBigram, type SortOrder } from '../customers/customers.repository';
+import { hasBigram, type SortOrder } from '../../platform/search/search-term';
 import type { NewProductRow, ProductRow, ProductStatus } from './products.tables';
 
 export type ProductSortField = 'created_at' | 'updated_at' | 'name_kana' | 'price' | 'code';

@@ -1,6 +1,6 @@
 import type { TenantTransaction } from '../../platform/db/tenant-scope';
 import { AppError, NotFoundError } from '../../platform/errors';
-import { searchTerm } from '../customers/customers.service';
+import { searchTerm } from '../../platform/search/search-term';
 import {
   countProducts,
   findProduct,

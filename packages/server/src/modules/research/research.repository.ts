@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { TenantTransaction } from '../../platform/db/tenant-scope';
-import type { InteractionType } from '../interactions/interactions.tables';
+import type { InteractionType } from '../interactions';
 import type { NewResearchReportRow, ResearchReportRow } from './research.tables';
 
 // ── saved reports ────────────────────────────────────────────────────────────────────────

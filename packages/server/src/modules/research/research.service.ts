@@ -12,14 +12,14 @@ import type { TenantTransaction } from '../../platform/db/tenant-scope';
 import { NotFoundError, PermissionDeniedError } from '../../platform/errors';
 import type { AiProgressSink as ProgressSink } from '../../platform/http/ai-response';
 import type { TextIndex } from '../../platform/search/text-index';
-import { CustomerNotFoundError } from '../customers/customers.service';
+import { CustomerNotFoundError } from '../customers';
 import {
   findMentions,
   findPassages,
   readableTextKinds,
   type TextSourceKind,
   unreadableTextNote,
-} from '../documents/documents.mentions';
+} from '../documents';
 import { planQuestions, synthesize } from './research.model';
 import {
   ALL_FOCUS,

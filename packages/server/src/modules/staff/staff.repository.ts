@@ -1,6 +1,6 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { TenantTransaction } from '../../platform/db/tenant-scope';
-import { hasBigram, type SortOrder } from '../customers/customers.repository';
+import { hasBigram, type SortOrder } from '../../platform/search/search-term';
 import type { EmploymentType, NewStaffRow, StaffRow, StaffStatus } from './staff.tables';
 
 export type StaffSortField = 'last_name_kana' | 'department' | 'hire_date' | 'created_at';

@@ -12,8 +12,8 @@ import {
 import type { Role } from '../../platform/db/schema';
 import type { TenantTransaction } from '../../platform/db/tenant-scope';
 import { AppError, InputMismatchError, NotFoundError } from '../../platform/errors';
-import { searchTerm } from '../customers/customers.service';
-import { NOTIFICATIONS_CHANNEL } from '../notifications/notifications.repository';
+import { searchTerm } from '../../platform/search/search-term';
+import { notifyUserStreams } from '../notifications';
 import {
   findTenantUser,
   findTenantUserPage,
@@ -174,6 +174,6 @@ export async function toggleTenantUserStatus(
   });
   if (!(await hasOtherActiveMembership(tx, userId))) await revokeUserSessions(tx, userId, now);
   // Delivered on commit: the user's streams in this tenant look again and close.
-  await sql`select pg_notify(${NOTIFICATIONS_CHANNEL}, ${`${tx.tenantId}:${userId}`})`.execute(tx);
+  await notifyUserStreams(tx, userId);
   return getTenantUser(tx, userId);
 }

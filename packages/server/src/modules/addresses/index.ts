@@ -1,0 +1,2 @@
+// What other modules may use of addresses.
+export { PREFECTURES, type Prefecture } from './prefectures';

@@ -1,0 +1,2 @@
+// What other modules may use of products: the products an interaction mentions.
+export { findInteractionProducts, findLiveProductRefs, linkInteractionProducts } from './products.repository';
