@@ -1,6 +1,7 @@
 import type { components } from '@tsumiki/api-client/schema';
 import { sql } from 'kysely';
 import type { Permission } from '../../platform/access/permissions';
+import { readJsonObject } from '../../platform/ai/model-json';
 import type { AiProvider } from '../../platform/ai/provider';
 import { type InTenant, type TenantChat, tenantAi } from '../../platform/ai/tenant-ai';
 import type { TenantTransaction } from '../../platform/db/tenant-scope';
@@ -313,17 +314,12 @@ async function marketSection(
 
 /** The model's JSON (possibly in a code fence) as a section; EXT_002 when it is not that. */
 export function readMarketAnswer(written: string): Schemas['AnalysisSection'] {
-  const json = written.slice(written.indexOf('{'), written.lastIndexOf('}') + 1);
-  try {
-    const parsed = JSON.parse(json) as { summary?: unknown; findings?: unknown };
-    if (typeof parsed.summary === 'string' && Array.isArray(parsed.findings)) {
-      return {
-        summary: parsed.summary,
-        findings: parsed.findings.filter((item): item is string => typeof item === 'string').slice(0, 10),
-      };
-    }
-  } catch {
-    // falls through to EXT_002
+  const parsed = readJsonObject(written);
+  if (typeof parsed?.summary === 'string' && Array.isArray(parsed.findings)) {
+    return {
+      summary: parsed.summary,
+      findings: parsed.findings.filter((item): item is string => typeof item === 'string').slice(0, 10),
+    };
   }
   throw new AppError('EXT_002', { context: { reason: 'market analysis was not the JSON asked for' } });
 }
