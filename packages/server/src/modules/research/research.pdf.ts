@@ -1,13 +1,9 @@
+import { AI_MODE_NOTICES, RESEARCH_KIND_LABELS } from '@tsumiki/api-client';
 import { sql } from 'kysely';
 import { DEFAULT_TIME_ZONE } from '../../platform/access/time-zone';
 import type { TenantTransaction } from '../../platform/db/tenant-scope';
 import { type PdfBlock, type PdfReport, renderReportPdf } from '../../platform/pdf/report-pdf';
 import type { ResearchReportRow } from './research.tables';
-
-export const MODE_LABELS = {
-  offline: 'AI を使わず、登録データの集計・検索だけで作成しました。',
-  openai: 'AI が作成しました。内容を確認してからお使いください。',
-} as const;
 
 export async function tenantTimeZone(tx: TenantTransaction): Promise<string> {
   const rows = await sql<{
@@ -110,8 +106,8 @@ export function reportDocument(report: ResearchReportRow, timeZone: string): Pdf
   return {
     title: report.title,
     meta: [
-      `${report.kind === 'competitor' ? '競合調査' : '顧客調査'}・作成日時 ${year}年${month}月${day}日 ${time}`,
-      MODE_LABELS[report.mode],
+      `${RESEARCH_KIND_LABELS[report.kind]}・作成日時 ${year}年${month}月${day}日 ${time}`,
+      AI_MODE_NOTICES[report.mode],
     ],
     blocks,
   };
