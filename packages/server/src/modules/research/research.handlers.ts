@@ -16,7 +16,7 @@ import {
   researchExistingCustomer,
   researchNewCustomer,
 } from './research.service';
-import { webSearchFromEnv } from './web-search';
+import { httpWebSearch } from './web-search';
 
 /**
  * Deep research (AIインテリジェンス): customer and competitor research with progress steps
@@ -26,7 +26,7 @@ export function researchHandlers(dependencies: ModuleDependencies) {
   const services: ResearchServices = {
     ai: dependencies.ai,
     textIndex: dependencies.textIndex,
-    webSearch: webSearchFromEnv(),
+    webSearch: dependencies.researchWebSearchUrl ? httpWebSearch(dependencies.researchWebSearchUrl) : null,
   };
 
   /** The services as this user: a report holds only what they may open themselves. */
