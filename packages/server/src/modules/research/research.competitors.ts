@@ -8,6 +8,7 @@ import {
 import {
   ALL_FOCUS,
   type CompetitorFocus,
+  citeDocuments,
   type DocumentMention,
   type ResearchDraft,
   section,
@@ -84,15 +85,7 @@ export function competitorReport(
       excerpt: competitor.notes ? clip(competitor.notes) : null,
       url: competitor.url ?? null,
     });
-    const documentNumbers = competitor.documents.map((document) =>
-      book.add({
-        type: document.sourceType,
-        id: document.id,
-        title: document.title,
-        excerpt: clip(document.snippet),
-        url: document.url,
-      }),
-    );
+    const documentNumbers = citeDocuments(book, competitor.documents);
     const sentences = [
       ...noteSentences(competitor.notes, { keepMarks: true }),
       ...competitor.documents.map((document) => clip(document.snippet, 120)),

@@ -1,6 +1,7 @@
 /** What every offline report is made of: its draft shape, the numbered citations of a section. */
 import type { components } from '@tsumiki/api-client/schema';
 import type { CustomerFacts } from './research.repository';
+import { clip, type SourceBook } from './research.sources';
 import type { StoredReportBody } from './research.tables';
 
 type Schemas = components['schemas'];
@@ -47,4 +48,17 @@ export function customerName(customer: Pick<CustomerFacts, 'last_name' | 'first_
 
 export function section(heading: string, body: string, bullets: string[], citations: number[]): Section {
   return { heading, body, bullet_points: bullets, citations: [...new Set(citations)].sort((a, b) => a - b) };
+}
+
+/** The documents naming the subject, added to the report's sources; their numbers, in order. */
+export function citeDocuments(book: SourceBook, documents: readonly DocumentMention[]): number[] {
+  return documents.map((document) =>
+    book.add({
+      type: document.sourceType,
+      id: document.id,
+      title: document.title,
+      excerpt: clip(document.snippet),
+      url: document.url,
+    }),
+  );
 }

@@ -1,6 +1,7 @@
 import { INTERACTION_TYPE_LABELS, RESEARCH_TOPIC_LABELS } from '@tsumiki/api-client';
 import type { components } from '@tsumiki/api-client/schema';
 import {
+  citeDocuments,
   customerName,
   type DocumentMention,
   type ResearchDraft,
@@ -64,15 +65,7 @@ export function existingCustomerReport(
       url: `/products/${product.id}`,
     }),
   );
-  const documentNumbers = documents.map((document) =>
-    book.add({
-      type: document.sourceType,
-      id: document.id,
-      title: document.title,
-      excerpt: clip(document.snippet),
-      url: document.url,
-    }),
-  );
+  const documentNumbers = citeDocuments(book, documents);
   const typeCounts = interactions.byType
     .map((row) => `${INTERACTION_TYPE_LABELS[row.type]} ${row.count} 件`)
     .join('・');

@@ -2,6 +2,7 @@ import { RESEARCH_TOPIC_LABELS } from '@tsumiki/api-client';
 import type { components } from '@tsumiki/api-client/schema';
 import { noteSentences } from '../../platform/ai/competitor-notes';
 import {
+  citeDocuments,
   customerName,
   type DocumentMention,
   type ResearchDraft,
@@ -56,15 +57,7 @@ export function newCustomerReport(
       url: `/customers/${customer.id}`,
     }),
   );
-  const documentNumbers = documents.map((document) =>
-    book.add({
-      type: document.sourceType,
-      id: document.id,
-      title: document.title,
-      excerpt: clip(document.snippet),
-      url: document.url,
-    }),
-  );
+  const documentNumbers = citeDocuments(book, documents);
   const notes = noteSentences(input.notes, { keepMarks: true });
   const unknown = (what: string) => `${what}は、入力と登録データからは分かりません。`;
   const sections: Section[] = [];
