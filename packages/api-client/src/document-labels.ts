@@ -28,6 +28,16 @@ export const AI_MODE_LABELS: Readonly<Record<Schemas['AiMode'], string>> = {
   openai: 'AI の回答',
 };
 
+/**
+ * How a generated report was made, as one sentence (the research PDF's header). ui's AiModeNotice
+ * keeps its own default of these words (ui may not depend on this package); the app's tests pin
+ * the two equal.
+ */
+export const AI_MODE_NOTICES: Readonly<Record<Schemas['AiMode'], string>> = {
+  offline: 'AI を使わず、登録データの集計・検索だけで作成しました。',
+  openai: 'AI が作成しました。内容を確認してからお使いください。',
+};
+
 /** What an AI answer's source is (AiSource.type), as its chip reads. */
 export const AI_SOURCE_TYPE_LABELS: Readonly<Record<Schemas['AiSourceType'], string>> = {
   customer: '顧客',

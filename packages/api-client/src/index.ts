@@ -14,6 +14,7 @@ export {
 } from './customer-csv';
 export {
   AI_MODE_LABELS,
+  AI_MODE_NOTICES,
   AI_SOURCE_TYPE_LABELS,
   DOCUMENT_ACCEPT,
   DOCUMENT_ACCEPT_LABEL,
@@ -46,6 +47,12 @@ export {
 export { contractEnums } from './generated/enums';
 export type { components, operations, paths } from './generated/schema';
 export { INTERACTION_TYPE_LABELS } from './interaction-types';
+export {
+  COMPETITOR_FOCUS_LABELS,
+  MARKETING_CHANNEL_LABELS,
+  RESEARCH_KIND_LABELS,
+  RESEARCH_TOPIC_LABELS,
+} from './marketing-labels';
 export type {
   AiMode,
   CurrentUser,
@@ -87,3 +94,4 @@ export {
 export { ROLE_DEFAULT_PERMISSIONS, USER_ADMINISTRATION_PERMISSION } from './roles';
 export { normalizeRequestUrl } from './url';
 export { fieldLabels, formatValidationErrors, GENERIC_VALIDATION_MESSAGE } from './validation';
+export { WORKFLOW_OBJECTIVE_LABELS, WORKFLOW_REVIEW_FOCUS_LABELS } from './workflow-labels';

@@ -162,6 +162,7 @@ export async function buildServer({
       textIndex,
       mailer: config.mail ? createMailer(config.mail) : null,
       publicUrl: config.publicUrl,
+      researchWebSearchUrl: config.researchWebSearchUrl,
     }),
     authService,
     db,

@@ -40,6 +40,11 @@ export interface Config {
   jobs: JobTimings;
   /** The AI provider (AI_PROVIDER and friends; offline by default, see platform/ai/config.ts). */
   ai: AiConfig;
+  /**
+   * Deep research's web search endpoint (RESEARCH_WEB_SEARCH_URL; protocol in
+   * modules/research/web-search.ts); null: research uses the tenant's data alone.
+   */
+  researchWebSearchUrl: string | null;
   /** Port of the embedded cluster; null picks a free port at start. */
   embeddedPostgresPort: number | null;
   /**
@@ -203,6 +208,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     filesDir,
     jobs,
     ai: ai.config,
+    researchWebSearchUrl: read('RESEARCH_WEB_SEARCH_URL') ?? null,
     embeddedPostgresPort: embeddedPort,
     demo: rawDemo === undefined ? nodeEnv !== 'production' : rawDemo === '1',
     authJwtSecret,
@@ -255,6 +261,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // Quick enough that tests wait for background work in well under a second.
     jobs: { ...DEFAULT_JOB_TIMINGS, pollingIntervalSeconds: 0.5, superviseIntervalSeconds: 1 },
     ai: { provider: 'offline', limits: readAiConfig({}).config.limits },
+    researchWebSearchUrl: null,
     embeddedPostgresPort: null,
     demo: true,
     authJwtSecret: null,

@@ -80,6 +80,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TSUMIKI_DEMO: 'yes' }, '/x')).toThrow(/TSUMIKI_DEMO/);
   });
 
+  it('reads the research web search endpoint, blank as unset', () => {
+    expect(loadConfig({}, '/x').researchWebSearchUrl).toBeNull();
+    expect(loadConfig({ RESEARCH_WEB_SEARCH_URL: '  ' }, '/x').researchWebSearchUrl).toBeNull();
+    expect(
+      loadConfig({ RESEARCH_WEB_SEARCH_URL: ' https://search.example.jp/api ' }, '/x').researchWebSearchUrl,
+    ).toBe('https://search.example.jp/api');
+  });
+
   it('fails fast, listing every problem in Japanese', () => {
     let error: unknown;
     try {

@@ -40,4 +40,6 @@ export interface ModuleDependencies {
   mailer: Mailer | null;
   /** The address people reach the server at (PUBLIC_URL), for links in mail; null when unset. */
   publicUrl: string | null;
+  /** Deep research's web search endpoint (RESEARCH_WEB_SEARCH_URL); absent or null: none. */
+  researchWebSearchUrl?: string | null;
 }

@@ -541,7 +541,9 @@ describe('deep research with the OpenAI stand-in and a web search stand-in', () 
     ai = await startAiTestServer({
       maxRetries: 0,
       limits: { maxOutputTokens: 3_000 },
-      env: { RESEARCH_WEB_SEARCH_URL: `http://127.0.0.1:${(web.address() as AddressInfo).port}/search` },
+      server: {
+        config: { researchWebSearchUrl: `http://127.0.0.1:${(web.address() as AddressInfo).port}/search` },
+      },
     });
     ({ server, standIn } = ai);
     token = (await server.signIn(DEMO_USERS.sakuraAdmin.email)).access_token;

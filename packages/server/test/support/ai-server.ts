@@ -2,8 +2,8 @@
  * A test server whose AI provider is the local OpenAI stand-in (openai-stand-in.ts): starts the
  * stand-in, then createTestServer with `config.ai` pointing at it, and closes both with one call.
  * The settings a test cares about (timeout, retries, embedding model, limits) can be overridden;
- * `env` sets process environment variables the server reads while it is built (e.g. the web search
- * stand-in's RESEARCH_WEB_SEARCH_URL), kept until close and then put back as they were.
+ * `env` sets process environment variables while the server is built, kept until close and then
+ * put back as they were.
  */
 import type { AiLimits } from '../../src/platform/ai/provider';
 import { type OpenAiStandIn, startOpenAiStandIn } from './openai-stand-in';

@@ -1,21 +1,9 @@
-import type { components } from '@tsumiki/api-client';
+import { type components, MARKETING_CHANNEL_LABELS } from '@tsumiki/api-client';
 import { Checkbox } from '@tsumiki/ui';
 
 export type Channel = components['schemas']['MarketingChannel'];
 
-export const CHANNEL_LABELS: Record<Channel, string> = {
-  email: 'メール',
-  sms: 'SMS',
-  line: 'LINE',
-  website: 'ウェブサイト',
-  sns: 'SNS',
-  flyer: 'チラシ',
-  event: 'イベント',
-  phone: '電話',
-  in_store: '院内掲示',
-};
-
-const CHANNELS = Object.keys(CHANNEL_LABELS) as Channel[];
+const CHANNELS = Object.keys(MARKETING_CHANNEL_LABELS) as Channel[];
 
 /** The channels as a group of checkboxes. */
 export function ChannelPicker({
@@ -34,7 +22,7 @@ export function ChannelPicker({
         {CHANNELS.map((channel) => (
           <Checkbox
             key={channel}
-            label={CHANNEL_LABELS[channel]}
+            label={MARKETING_CHANNEL_LABELS[channel]}
             checked={value.includes(channel)}
             onCheckedChange={(checked) =>
               onChange(checked === true ? [...value, channel] : value.filter((c) => c !== channel))

@@ -1,5 +1,4 @@
-import type { components } from '@tsumiki/api-client';
-import { CHANNEL_LABELS } from './channel-picker';
+import { type components, MARKETING_CHANNEL_LABELS } from '@tsumiki/api-client';
 
 type Entry = components['schemas']['ContentCalendarEntry'];
 
@@ -18,7 +17,7 @@ function EntryCard({ entry }: { entry: Entry }) {
   return (
     <div className="grid gap-0.5 rounded border bg-card p-1.5 text-xs">
       <span className="font-medium">
-        {CHANNEL_LABELS[entry.channel]}: {entry.title}
+        {MARKETING_CHANNEL_LABELS[entry.channel]}: {entry.title}
       </span>
       {entry.occasion ? <span className="text-primary">{entry.occasion}</span> : null}
     </div>
@@ -79,7 +78,7 @@ export function ContentCalendarView({ entries }: { entries: readonly Entry[] }) 
               // biome-ignore lint/suspicious/noArrayIndexKey: entries of a day have no id
               <div key={index} className="grid gap-1 rounded-md border p-2 text-sm">
                 <span className="font-medium">
-                  {CHANNEL_LABELS[entry.channel]}: {entry.title}
+                  {MARKETING_CHANNEL_LABELS[entry.channel]}: {entry.title}
                 </span>
                 {entry.occasion ? (
                   <span className="text-primary text-xs">きっかけ: {entry.occasion}</span>

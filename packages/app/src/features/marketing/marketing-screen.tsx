@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { components } from '@tsumiki/api-client';
+import { type components, MARKETING_CHANNEL_LABELS } from '@tsumiki/api-client';
 import {
   analyzeCompetitorsMutationOptions,
   analyzeCustomersForMarketingMutationOptions,
@@ -26,7 +26,7 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTenantApi } from '../customers/use-tenant-api';
 import { AiAnswerFooter } from './ai-answer-footer';
 import { CampaignTimeline } from './campaign-timeline';
-import { CHANNEL_LABELS, type Channel, ChannelPicker } from './channel-picker';
+import { type Channel, ChannelPicker } from './channel-picker';
 import { ContentCalendarView } from './content-calendar-view';
 
 type Schemas = components['schemas'];
@@ -271,7 +271,7 @@ function CampaignTool({ initialTarget }: { initialTarget: string }) {
             <span className="font-semibold">対象: </span>
             {data.target}
             <span className="ml-3 font-semibold">チャネル: </span>
-            {data.channels.map((channel) => CHANNEL_LABELS[channel]).join('・')}
+            {data.channels.map((channel) => MARKETING_CHANNEL_LABELS[channel]).join('・')}
           </p>
           <CampaignTimeline phases={data.phases} />
           <div className="grid gap-1">

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { AI_SOURCE_TYPE_LABELS } from '@tsumiki/api-client';
+import { AI_SOURCE_TYPE_LABELS, RESEARCH_KIND_LABELS } from '@tsumiki/api-client';
 import {
   exportCompetitorResearchPdfMutationOptions,
   exportCustomerResearchPdfMutationOptions,
@@ -11,7 +11,7 @@ import { useErrorDisplay } from '../../errors/error-display';
 import { formatTenantDateTime } from '../../lib/format';
 import { saveFile } from '../customers/save-file';
 import { useTenantApi } from '../customers/use-tenant-api';
-import { KIND_LABELS, type ResearchReport } from './research-labels';
+import type { ResearchReport } from './research-labels';
 
 const sourceId = (reportId: string, number: number) => `research-${reportId}-source-${number}`;
 
@@ -57,7 +57,9 @@ export function ReportView({ report }: { report: ResearchReport }) {
     >
       <header className="grid gap-2">
         <div className="flex flex-wrap items-center gap-2">
-          <Chip variant={report.kind === 'customer' ? 'primary' : 'info'}>{KIND_LABELS[report.kind]}</Chip>
+          <Chip variant={report.kind === 'customer' ? 'primary' : 'info'}>
+            {RESEARCH_KIND_LABELS[report.kind]}
+          </Chip>
           <span className="text-xs text-muted-foreground">{formatTenantDateTime(report.generated_at)}</span>
         </div>
         <h2 id={`research-${report.id}-title`} className="text-lg font-semibold break-words">

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { COMPETITOR_FOCUS_LABELS, RESEARCH_TOPIC_LABELS } from '@tsumiki/api-client';
 import { customersQueryOptions } from '@tsumiki/api-client/react';
 import {
   Button,
@@ -20,10 +21,8 @@ import { useTenantApi } from '../customers/use-tenant-api';
 import {
   type CompetitorFocus,
   DEPTH_OPTIONS,
-  FOCUS_LABELS,
   type ResearchDepth,
   type ResearchTopic,
-  TOPIC_LABELS,
 } from './research-labels';
 
 /** What the form asks the page to run: the operation's path, its JSON body and path id. */
@@ -33,8 +32,8 @@ export interface ResearchRequest {
   params?: AiStreamParams;
 }
 
-const TOPICS = Object.keys(TOPIC_LABELS) as ResearchTopic[];
-const FOCUS = Object.keys(FOCUS_LABELS) as CompetitorFocus[];
+const TOPICS = Object.keys(RESEARCH_TOPIC_LABELS) as ResearchTopic[];
+const FOCUS = Object.keys(COMPETITOR_FOCUS_LABELS) as CompetitorFocus[];
 const MAX_COMPETITORS = 5;
 
 function toggle<T>(list: readonly T[], item: T, on: boolean): T[] {
@@ -289,7 +288,7 @@ function CustomerResearchForm({
           />
         </div>
       )}
-      <Choices legend="調べる項目" labels={TOPIC_LABELS} values={topics} onChange={setTopics} />
+      <Choices legend="調べる項目" labels={RESEARCH_TOPIC_LABELS} values={topics} onChange={setTopics} />
       {errors.topics ? (
         <p role="alert" className="text-sm text-error">
           {errors.topics}
@@ -428,7 +427,7 @@ function CompetitorResearchForm({
           onChange={(event) => setRegion(event.target.value)}
         />
       </div>
-      <Choices legend="比べる観点" labels={FOCUS_LABELS} values={focus} onChange={setFocus} />
+      <Choices legend="比べる観点" labels={COMPETITOR_FOCUS_LABELS} values={focus} onChange={setFocus} />
       {errors.focus ? (
         <p role="alert" className="text-sm text-error">
           {errors.focus}

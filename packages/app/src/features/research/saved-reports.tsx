@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { RESEARCH_KIND_LABELS } from '@tsumiki/api-client';
 import { deleteResearchReportMutationOptions, researchReportsQueryOptions } from '@tsumiki/api-client/react';
 import { Alert, Button, Chip, ConfirmDialog, EmptyState, Pagination, Skeleton } from '@tsumiki/ui';
 import { FileSearch, Trash2 } from 'lucide-react';
@@ -9,7 +10,6 @@ import { useSignedIn } from '../../session/session';
 import { usePermissions } from '../access/permissions';
 import { useTenantApi } from '../customers/use-tenant-api';
 import { errorMessage } from '../documents/error-message';
-import { KIND_LABELS } from './research-labels';
 
 const PAGE_SIZE = 10;
 
@@ -61,7 +61,7 @@ export function SavedReports({
           >
             <div className="flex flex-wrap items-center gap-2">
               <Chip variant={item.kind === 'customer' ? 'primary' : 'info'} size="sm">
-                {KIND_LABELS[item.kind]}
+                {RESEARCH_KIND_LABELS[item.kind]}
               </Chip>
               <Chip size="sm">{item.mode === 'offline' ? 'AI なし' : 'AI'}</Chip>
               <span className="text-xs text-muted-foreground">

@@ -1,5 +1,9 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import {
+  WORKFLOW_REVIEW_FOCUS_LABELS as FOCUS_LABELS,
+  WORKFLOW_OBJECTIVE_LABELS as OBJECTIVE_LABELS,
+} from '@tsumiki/api-client';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -7,8 +11,6 @@ import {
   DEFAULT_FOCUS,
   DEFAULT_OBJECTIVES,
   describeChoices,
-  FOCUS_LABELS,
-  OBJECTIVE_LABELS,
   type WorkflowReviewFocus,
 } from './workflow-options';
 import '@testing-library/jest-dom/vitest';

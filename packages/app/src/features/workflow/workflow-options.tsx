@@ -6,22 +6,6 @@ type Schemas = components['schemas'];
 export type WorkflowReviewFocus = Schemas['WorkflowReviewFocus'];
 export type WorkflowObjective = Schemas['WorkflowObjective'];
 
-/** Japanese labels of the review focus (点検の観点), in the contract's order. */
-export const FOCUS_LABELS: Readonly<Record<WorkflowReviewFocus, string>> = {
-  efficiency: '効率',
-  risk: 'リスク',
-  compliance: '法令順守',
-  cost: '費用',
-};
-
-/** Japanese labels of the optimisation objectives (改善の目標), in the contract's order. */
-export const OBJECTIVE_LABELS: Readonly<Record<WorkflowObjective, string>> = {
-  time: '時間',
-  cost: '費用',
-  quality: '品質',
-  automation: '自動化',
-};
-
 /** The contract's defaults: every focus (focus omitted); time and quality (objectives omitted). */
 export const DEFAULT_FOCUS: readonly WorkflowReviewFocus[] = ['efficiency', 'risk', 'compliance', 'cost'];
 export const DEFAULT_OBJECTIVES: readonly WorkflowObjective[] = ['time', 'quality'];

@@ -1,5 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import type { components } from '@tsumiki/api-client';
+import {
+  type components,
+  WORKFLOW_OBJECTIVE_LABELS,
+  WORKFLOW_REVIEW_FOCUS_LABELS,
+} from '@tsumiki/api-client';
 import {
   createWorkflowMutationOptions,
   optimizeWorkflowMutationOptions,
@@ -26,8 +30,6 @@ import {
   DEFAULT_FOCUS,
   DEFAULT_OBJECTIVES,
   describeChoices,
-  FOCUS_LABELS,
-  OBJECTIVE_LABELS,
   type WorkflowObjective,
   type WorkflowReviewFocus,
 } from './workflow-options';
@@ -185,7 +187,7 @@ export function WorkflowScreen() {
             <div className="grid content-start gap-3 rounded-lg border bg-card p-4">
               <ChoiceGroup
                 legend="点検の観点"
-                labels={FOCUS_LABELS}
+                labels={WORKFLOW_REVIEW_FOCUS_LABELS}
                 values={focus}
                 onChange={setFocus}
                 messageId="workflow-focus-message"
@@ -207,7 +209,7 @@ export function WorkflowScreen() {
             <div className="grid content-start gap-3 rounded-lg border bg-card p-4">
               <ChoiceGroup
                 legend="改善の目標"
-                labels={OBJECTIVE_LABELS}
+                labels={WORKFLOW_OBJECTIVE_LABELS}
                 values={objectives}
                 onChange={setObjectives}
                 messageId="workflow-objectives-message"
@@ -243,7 +245,7 @@ export function WorkflowScreen() {
           </CardHeader>
           <CardContent className="grid gap-3 text-sm">
             <p className="text-muted-foreground">
-              観点: {describeChoices(FOCUS_LABELS, review.variables?.focus ?? DEFAULT_FOCUS)}
+              観点: {describeChoices(WORKFLOW_REVIEW_FOCUS_LABELS, review.variables?.focus ?? DEFAULT_FOCUS)}
             </p>
             <p>{review.data.summary}</p>
             {review.data.findings.length === 0 ? (
@@ -292,7 +294,11 @@ export function WorkflowScreen() {
           </CardHeader>
           <CardContent className="grid gap-3 text-sm">
             <p className="text-muted-foreground">
-              目標: {describeChoices(OBJECTIVE_LABELS, optimize.variables?.objectives ?? DEFAULT_OBJECTIVES)}
+              目標:{' '}
+              {describeChoices(
+                WORKFLOW_OBJECTIVE_LABELS,
+                optimize.variables?.objectives ?? DEFAULT_OBJECTIVES,
+              )}
             </p>
             <p>{optimize.data.summary}</p>
             <ul className="grid gap-2" aria-label="変更点">

@@ -7,6 +7,7 @@
 import { INTERACTION_TYPE_LABELS } from '@tsumiki/api-client';
 import type { Permission } from '../../platform/access/permissions';
 import type { TenantTransaction } from '../../platform/db/tenant-scope';
+import { rowName } from '../../platform/text/person-name';
 import { type MatchReason, type PersonMatch, type PersonVerdict, resolvePerson } from './assistant.people';
 import { type AiSource, md, recentInteractions, type ToolResult } from './assistant.tools';
 
@@ -21,9 +22,7 @@ const REASON_LABELS: Record<MatchReason, string> = {
   company: '会社名',
 };
 
-function fullName(person: PersonMatch): string {
-  return `${person.last_name} ${person.first_name}`;
-}
+const fullName: (person: PersonMatch) => string = rowName;
 
 function personUrl(person: PersonMatch): string {
   return person.kind === 'customer'

@@ -7,6 +7,7 @@ import type { TenantTransaction } from '../../platform/db/tenant-scope';
 import { AppError } from '../../platform/errors';
 import { type AiProgressSink, silentProgress } from '../../platform/http/ai-response';
 import type { TextIndex } from '../../platform/search/text-index';
+import { rowName } from '../../platform/text/person-name';
 import { CustomerNotFoundError } from '../customers';
 import {
   exampleQuestions,
@@ -167,7 +168,7 @@ async function loadCustomerContext(tx: TenantTransaction, customerId: string): P
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
   if (!customer) throw new CustomerNotFoundError();
-  const name = `${customer.last_name} ${customer.first_name}`;
+  const name = rowName(customer);
   const recent = await recentInteractions(tx, { customer_id: customer.id, limit: 10 });
   const source: AiSource = {
     type: 'customer',

@@ -1,3 +1,4 @@
+import { isJsonObject, parseJson } from '../../platform/ai/model-json';
 import type { ToolCall, ToolDefinition } from '../../platform/ai/provider';
 import { SCOPE_TOOLS, type ToolName, type ToolPlan } from './assistant.intents';
 import { type AssistantScope, INTERACTION_TYPES, PERIODS } from './assistant.tools';
@@ -105,15 +106,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function parseToolCall(call: ToolCall, scope: AssistantScope): ToolPlan | string {
   if (!(SCOPE_TOOLS[scope] as readonly string[]).includes(call.name))
     return `使えないツールです: ${call.name}`;
-  let args: Record<string, unknown>;
-  try {
-    const parsed = JSON.parse(call.arguments || '{}');
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
-      return '引数はオブジェクトで指定してください';
-    args = parsed as Record<string, unknown>;
-  } catch {
-    return '引数が JSON ではありません';
-  }
+  const parsed = parseJson(call.arguments || '{}');
+  if (!parsed.ok) return '引数が JSON ではありません';
+  if (!isJsonObject(parsed.value)) return '引数はオブジェクトで指定してください';
+  const args = parsed.value;
   const text = (key: string, required: boolean, max = 200): string | undefined | null => {
     const value = args[key];
     if (value === undefined || value === null || value === '') return required ? null : undefined;

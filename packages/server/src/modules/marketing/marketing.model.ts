@@ -6,6 +6,7 @@
  * not hold is not used (that field keeps the rule-based text). Budget (AI_001) and provider
  * failures (EXT_001 / EXT_002) propagate as tenantAi maps them.
  */
+import { readJsonObject } from '../../platform/ai/model-json';
 import type { AiProvider } from '../../platform/ai/provider';
 import { type InTenant, tenantAi } from '../../platform/ai/tenant-ai';
 
@@ -37,21 +38,6 @@ export interface ModelAnswer {
   parsed: Record<string, unknown> | null;
   /** Whether a text mentions only numbers (and kanji counts) found in the facts, input and draft. */
   grounded: (text: string) => boolean;
-}
-
-/** The JSON object in a model's answer (a code fence or words around it are tolerated). */
-function parseObject(text: string): Record<string, unknown> | null {
-  const start = text.indexOf('{');
-  const end = text.lastIndexOf('}');
-  if (start === -1 || end <= start) return null;
-  try {
-    const value: unknown = JSON.parse(text.slice(start, end + 1));
-    return value && typeof value === 'object' && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : null;
-  } catch {
-    return null;
-  }
 }
 
 const MULTIPLIERS: Record<string, number> = { 万: 10_000, 千: 1_000, 億: 100_000_000 };
@@ -106,7 +92,7 @@ export async function askModel(
     ],
     { json: true, maxTokens: ask.maxTokens, temperature: 0.3 },
   );
-  return { parsed: parseObject(written), grounded: groundedIn(`${request}\n${facts}\n${draft}`) };
+  return { parsed: readJsonObject(written), grounded: groundedIn(`${request}\n${facts}\n${draft}`) };
 }
 
 /** A non-empty, trimmed string of at most `max` characters that is grounded; else null. */

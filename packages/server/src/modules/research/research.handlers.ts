@@ -1,12 +1,13 @@
 import type { operations } from '@tsumiki/api-client/schema';
 import { assertPermission, permissionTest } from '../../platform/access/access';
+import { tenantTimeZone } from '../../platform/access/time-zone';
 import { aiResponse } from '../../platform/http/ai-response';
 import { contentDisposition } from '../../platform/http/downloads';
 import { type ModuleHandlers, outsideRequestTransaction } from '../../platform/http/typed-handlers';
 import { renderReportPdf } from '../../platform/pdf/report-pdf';
 import type { ModuleDependencies } from '../module';
 import { toResearchReport, toResearchReportSummary } from './research.mapper';
-import { reportDocument, reportFileName, tenantTimeZone } from './research.pdf';
+import { reportDocument, reportFileName } from './research.pdf';
 import {
   deleteResearchReport,
   getResearchReport,
@@ -16,7 +17,7 @@ import {
   researchExistingCustomer,
   researchNewCustomer,
 } from './research.service';
-import { webSearchFromEnv } from './web-search';
+import { httpWebSearch } from './web-search';
 
 /**
  * Deep research (AIインテリジェンス): customer and competitor research with progress steps
@@ -26,7 +27,7 @@ export function researchHandlers(dependencies: ModuleDependencies) {
   const services: ResearchServices = {
     ai: dependencies.ai,
     textIndex: dependencies.textIndex,
-    webSearch: webSearchFromEnv(),
+    webSearch: dependencies.researchWebSearchUrl ? httpWebSearch(dependencies.researchWebSearchUrl) : null,
   };
 
   /** The services as this user: a report holds only what they may open themselves. */

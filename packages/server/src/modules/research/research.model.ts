@@ -4,6 +4,7 @@
  * synthesis that may cite only the numbered sources; citations of sources that do not exist are
  * removed and the rest renumbered in order of first use.
  */
+import { readJsonObject } from '../../platform/ai/model-json';
 import type { ChatMessage } from '../../platform/ai/provider';
 import type { TenantChat } from '../../platform/ai/tenant-ai';
 import { AppError } from '../../platform/errors';
@@ -35,17 +36,6 @@ function numbered(sources: readonly AiSource[]): string {
     .join('\n\n');
 }
 
-function parseJson(text: string): unknown {
-  const start = text.indexOf('{');
-  const end = text.lastIndexOf('}');
-  if (start === -1 || end <= start) return null;
-  try {
-    return JSON.parse(text.slice(start, end + 1));
-  } catch {
-    return null;
-  }
-}
-
 function badAnswer(reason: string): AppError {
   return new AppError('EXT_002', { context: { reason } });
 }
@@ -60,11 +50,9 @@ export async function planQuestions(
     { role: 'system', content: PLAN_PROMPT },
     { role: 'user', content: `依頼:\n${request}\n\n手元の記録:\n${numbered(records)}` },
   ];
-  const answer = parseJson(
+  const answer = readJsonObject(
     await chat.complete(messages, { maxTokens: PLAN_MAX_TOKENS, json: true, ...(signal ? { signal } : {}) }),
-  ) as {
-    questions?: unknown;
-  } | null;
+  );
   const questions = Array.isArray(answer?.questions)
     ? answer.questions.filter(
         (question): question is string => typeof question === 'string' && question.trim() !== '',
@@ -82,7 +70,7 @@ const strings = (value: unknown): string[] =>
  * exist; sources never cited are dropped and the rest renumbered (text markers too).
  */
 export function readSynthesis(answer: string, sources: readonly AiSource[], title: string): ResearchDraft {
-  const parsed = parseJson(answer) as Record<string, unknown> | null;
+  const parsed = readJsonObject(answer);
   if (!parsed || typeof parsed.summary !== 'string' || !Array.isArray(parsed.sections)) {
     throw badAnswer('AI サービスの調査レポートを読めませんでした');
   }

@@ -1,41 +1,11 @@
-import { sql } from 'kysely';
-import { DEFAULT_TIME_ZONE } from '../../platform/access/time-zone';
-import type { TenantTransaction } from '../../platform/db/tenant-scope';
+import { AI_MODE_NOTICES, RESEARCH_KIND_LABELS } from '@tsumiki/api-client';
+import { localDateTime } from '../../platform/access/time-zone';
 import { type PdfBlock, type PdfReport, renderReportPdf } from '../../platform/pdf/report-pdf';
 import type { ResearchReportRow } from './research.tables';
 
-export const MODE_LABELS = {
-  offline: 'AI を使わず、登録データの集計・検索だけで作成しました。',
-  openai: 'AI が作成しました。内容を確認してからお使いください。',
-} as const;
-
-export async function tenantTimeZone(tx: TenantTransaction): Promise<string> {
-  const rows = await sql<{
-    time_zone: string;
-  }>`select time_zone from tenants where id = ${tx.tenantId}`.execute(tx);
-  return rows.rows[0]?.time_zone ?? DEFAULT_TIME_ZONE;
-}
-
 function dateParts(date: Date, timeZone: string): { year: string; month: string; day: string; time: string } {
-  const parts: Record<string, string> = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(date)
-      .map((part) => [part.type, part.value]),
-  );
-  return {
-    year: parts.year ?? '',
-    month: parts.month ?? '',
-    day: parts.day ?? '',
-    time: `${parts.hour}:${parts.minute}`,
-  };
+  const { year, month, day, hour, minute } = localDateTime(date, timeZone);
+  return { year, month, day, time: `${hour}:${minute}` };
 }
 
 /** Characters a file name may not hold on common systems, and runs of space, become one '_'. */
@@ -110,8 +80,8 @@ export function reportDocument(report: ResearchReportRow, timeZone: string): Pdf
   return {
     title: report.title,
     meta: [
-      `${report.kind === 'competitor' ? '競合調査' : '顧客調査'}・作成日時 ${year}年${month}月${day}日 ${time}`,
-      MODE_LABELS[report.mode],
+      `${RESEARCH_KIND_LABELS[report.kind]}・作成日時 ${year}年${month}月${day}日 ${time}`,
+      AI_MODE_NOTICES[report.mode],
     ],
     blocks,
   };

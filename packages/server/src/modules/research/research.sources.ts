@@ -27,15 +27,6 @@ export function clip(text: string, length = 160): string {
   return line.length <= length ? line : `${line.slice(0, length)}…`;
 }
 
-/** Sentences of what the user typed (。！？ or line ends), trimmed, empty ones dropped. */
-export function sentencesOf(text: string | null | undefined): string[] {
-  if (!text) return [];
-  return text
-    .split(/(?<=[。！？!?])|\r?\n/)
-    .map((sentence) => sentence.trim())
-    .filter((sentence) => sentence !== '');
-}
-
 export function yen(value: number): string {
   return `${value.toLocaleString('ja-JP')} 円`;
 }

@@ -1,5 +1,6 @@
 /**
- * An optional web search for deep research, configured by `RESEARCH_WEB_SEARCH_URL`. Protocol:
+ * An optional web search for deep research, configured by `RESEARCH_WEB_SEARCH_URL` (read in
+ * config.ts, passed in by the research handlers). Protocol:
  * `POST <url>` with JSON `{ "query": string, "limit": number }`, answered with JSON
  * `{ "results": [{ "title": string, "url": string, "snippet": string }] }`. A failure or a wrong
  * answer is not fatal: research goes on with the tenant's data alone (the step says skipped).
@@ -15,11 +16,6 @@ export interface WebSearch {
 }
 
 const TIMEOUT_MS = 8000;
-
-export function webSearchFromEnv(env: NodeJS.ProcessEnv = process.env): WebSearch | null {
-  const url = env.RESEARCH_WEB_SEARCH_URL?.trim();
-  return url ? httpWebSearch(url) : null;
-}
 
 export function httpWebSearch(url: string): WebSearch {
   return {

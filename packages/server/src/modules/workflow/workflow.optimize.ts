@@ -14,13 +14,6 @@ import { fold, stepText } from './workflow.text';
 
 type Objective = components['schemas']['WorkflowObjective'];
 
-export const OBJECTIVE_LABELS: Record<Objective, string> = {
-  time: '時間',
-  cost: '費用',
-  quality: '品質',
-  automation: '自動化',
-};
-
 /**
  * Work that software can take over: the words that find it, what to do, and the share of the
  * step's minutes left to do by hand (with why), an assumption the change states.

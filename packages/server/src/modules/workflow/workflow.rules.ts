@@ -203,10 +203,3 @@ export function reviewSteps(steps: readonly WorkflowStep[], focus: readonly Focu
   );
   return { findings, counts, score, handoffs };
 }
-
-export const FOCUS_LABELS: Record<Focus, string> = {
-  efficiency: '効率',
-  risk: 'リスク',
-  compliance: '法令順守',
-  cost: '費用',
-};

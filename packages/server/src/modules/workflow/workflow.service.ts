@@ -1,8 +1,10 @@
+import { WORKFLOW_OBJECTIVE_LABELS, WORKFLOW_REVIEW_FOCUS_LABELS } from '@tsumiki/api-client';
 import type { components } from '@tsumiki/api-client/schema';
+import { readJsonObject } from '../../platform/ai/model-json';
 import type { AiProvider } from '../../platform/ai/provider';
 import { type InTenant, tenantAi } from '../../platform/ai/tenant-ai';
-import { OBJECTIVE_LABELS, optimizeSteps } from './workflow.optimize';
-import { FOCUS_LABELS, normalizeSteps, PENALTY, reviewSteps, type WorkflowStep } from './workflow.rules';
+import { optimizeSteps } from './workflow.optimize';
+import { normalizeSteps, PENALTY, reviewSteps, type WorkflowStep } from './workflow.rules';
 import { matchTemplate } from './workflow.templates';
 
 type Schemas = components['schemas'];
@@ -76,7 +78,8 @@ export function reviewWorkflowOffline(body: Schemas['WorkflowReviewRequest']): W
   const steps = normalizeSteps(body.workflow.steps);
   const focus = body.focus ?? [];
   const { findings, counts, score, handoffs } = reviewSteps(steps, focus);
-  const scope = focus.length > 0 ? `観点（${focus.map((f) => FOCUS_LABELS[f]).join('・')}）で` : '';
+  const scope =
+    focus.length > 0 ? `観点（${focus.map((f) => WORKFLOW_REVIEW_FOCUS_LABELS[f]).join('・')}）で` : '';
   return {
     mode: 'offline',
     generated_at: new Date().toISOString(),
@@ -99,7 +102,7 @@ export function optimizeWorkflowOffline(body: Schemas['WorkflowOptimizeRequest']
   const { steps, changes, saved, timeNote } = optimizeSteps(before, objectives);
   const minutes = (list: readonly WorkflowStep[]) =>
     list.reduce((sum, step) => sum + (step.estimated_minutes ?? 0), 0);
-  const goals = `目標（${objectives.map((o) => OBJECTIVE_LABELS[o]).join('・')}）`;
+  const goals = `目標（${objectives.map((o) => WORKFLOW_OBJECTIVE_LABELS[o]).join('・')}）`;
   // The time objective always answers in minutes: how many the rules take off, or why none.
   const time = [
     ...(saved > 0
@@ -167,16 +170,9 @@ async function refine<T extends { mode: 'openai' | 'offline'; summary: string }>
     ],
     { json: true },
   );
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(written);
-  } catch {
-    parsed = null;
-  }
-  const accepted =
-    parsed && typeof parsed === 'object' && !Array.isArray(parsed)
-      ? accept(parsed as Record<string, unknown>)
-      : null;
+  // The whole answer must be the object: JSON mode, and no fence tolerated here (as before).
+  const parsed = readJsonObject(written, { embedded: false });
+  const accepted = parsed ? accept(parsed) : null;
   if (!accepted)
     return {
       ...offline,
