@@ -47,6 +47,33 @@ export const EMPTY_CUSTOMER_FORM: CustomerFormValues = {
   notes: '',
 };
 
+/** A customer with nothing filled in, to tell whether a new form was touched. */
+export const EMPTY_CUSTOMER: Customer = {
+  id: '',
+  last_name: '',
+  first_name: '',
+  last_name_kana: '',
+  first_name_kana: '',
+  company_name: null,
+  company_name_kana: null,
+  email: null,
+  phone: null,
+  postal_code: null,
+  prefecture: null,
+  city: null,
+  address_line: null,
+  tags: [],
+  assignee_user_id: null,
+  assignee_name: null,
+  notes: null,
+  version: 1,
+  created_by: null,
+  updated_by: null,
+  created_at: '',
+  updated_at: '',
+  deleted_at: null,
+};
+
 export function formValuesFromCustomer(customer: Customer): CustomerFormValues {
   return {
     last_name: customer.last_name,

@@ -1,14 +1,19 @@
 import { useMutation } from '@tanstack/react-query';
 import { isApiError } from '@tsumiki/api-client';
 import { updateInteractionMutationOptions } from '@tsumiki/api-client/react';
-import { isImeComposing } from '@tsumiki/ui';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useToast } from '../../app/toasts';
 import { EditorDialog, type EditorFormProps } from '../forms/editor-dialog';
 import { FormFailure } from '../forms/form-failure';
 import { FormFooter } from '../forms/form-footer';
+import { ImeSafeForm } from '../forms/ime-safe-form';
 import { INTERACTION_TYPE_LABELS, type Interaction } from './customer-fields';
-import { InteractionFields, interactionValues, useInteractionFields } from './interaction-fields';
+import {
+  InteractionFields,
+  interactionBody,
+  interactionValues,
+  useInteractionFields,
+} from './interaction-fields';
 import { useTenantApi } from './use-tenant-api';
 
 const ID_PREFIX = 'interaction-edit';
@@ -61,18 +66,11 @@ function EditForm({
     event.preventDefault();
     setFailure(null);
     if (!fields.check()) return;
-    const { type, summary, content, products } = fields.values;
     try {
       await update.mutateAsync({
         customerId: base.customer_id,
         interactionId: base.id,
-        body: {
-          version: base.version,
-          type,
-          summary: summary.trim() || null,
-          content: content.trim(),
-          product_ids: products.map((product) => product.id),
-        },
+        body: { version: base.version, ...interactionBody(fields.values) },
       });
       onSaved();
       toast({ title: '対応履歴を直しました', variant: 'success' });
@@ -89,30 +87,15 @@ function EditForm({
         );
         return;
       }
-      const others = fields.refusal(error);
-      if (others) {
-        if (others.length > 0) setFailure(others.join('\n'));
-        return;
-      }
-      setFailure(
-        `${error instanceof Error ? error.message : '保存できませんでした。'} 入力内容はこのまま残っています。`,
-      );
+      setFailure(fields.failureOf(error, '保存できませんでした。'));
     }
   };
 
   return (
-    <form
-      noValidate
-      aria-label="対応履歴を直す"
-      className="grid gap-3"
-      onSubmit={(event) => void submit(event)}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter' && isImeComposing(event)) event.preventDefault();
-      }}
-    >
+    <ImeSafeForm aria-label="対応履歴を直す" className="grid gap-3" onSubmit={(event) => void submit(event)}>
       <InteractionFields fields={fields} idPrefix={ID_PREFIX} />
       <FormFailure message={failure ? <span className="whitespace-pre-line">{failure}</span> : null} />
       <FormFooter kind="edit" saving={update.isPending} onCancel={onCancel} />
-    </form>
+    </ImeSafeForm>
   );
 }

@@ -33,6 +33,16 @@ export function interactionValues(interaction: Interaction): InteractionValues {
   };
 }
 
+/** What an interaction says, as the API takes it (trimmed; an empty summary is none). */
+export function interactionBody({ type, summary, content, products }: InteractionValues) {
+  return {
+    type,
+    summary: summary.trim() || null,
+    content: content.trim(),
+    product_ids: products.map((product) => product.id),
+  };
+}
+
 /**
  * The state of an interaction's fields, for recording one and for correcting one: the values,
  * the checks the contract makes (said before sending), and the server's refusal put on its fields.
@@ -83,12 +93,22 @@ export function useInteractionFields(initial: InteractionValues = EMPTY) {
     return others;
   };
 
+  /**
+   * What to say above the buttons after a save failed (null when the fields say it all): the
+   * refusals without a field, or why it failed and that the input stays.
+   */
+  const failureOf = (error: unknown, fallback: string): string | null => {
+    const others = refusal(error);
+    if (others) return others.length > 0 ? others.join('\n') : null;
+    return `${error instanceof Error ? error.message : fallback} 入力内容はこのまま残っています。`;
+  };
+
   const reset = (next: InteractionValues = EMPTY) => {
     setValues(next);
     setErrors({});
   };
 
-  return { values, errors, change, check, refusal, reset, contentRef, summaryRef };
+  return { values, errors, change, check, refusal, failureOf, reset, contentRef, summaryRef };
 }
 
 export type InteractionFieldsState = ReturnType<typeof useInteractionFields>;

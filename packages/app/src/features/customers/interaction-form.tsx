@@ -1,11 +1,12 @@
 import { type InfiniteData, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { components } from '@tsumiki/api-client';
 import { createInteractionMutationOptions, interactionKeys } from '@tsumiki/api-client/react';
-import { Alert, Button, isImeComposing } from '@tsumiki/ui';
+import { Alert, Button } from '@tsumiki/ui';
 import { MessageSquarePlus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useToast } from '../../app/toasts';
-import { InteractionFields, useInteractionFields } from './interaction-fields';
+import { ImeSafeForm } from '../forms/ime-safe-form';
+import { InteractionFields, interactionBody, useInteractionFields } from './interaction-fields';
 import { useTenantApi } from './use-tenant-api';
 
 type InteractionList = components['schemas']['InteractionList'];
@@ -43,37 +44,19 @@ export function InteractionForm({ customerId }: { customerId: string }) {
     event.preventDefault();
     setFailure(null);
     if (!fields.check()) return;
-    const { type, summary, content, products } = fields.values;
     try {
-      await create.mutateAsync({
-        customer_id: customerId,
-        type,
-        summary: summary.trim() || null,
-        content: content.trim(),
-        product_ids: products.map((product) => product.id),
-      });
+      await create.mutateAsync({ customer_id: customerId, ...interactionBody(fields.values) });
       fields.reset({ ...fields.values, summary: '', content: '', products: [] });
       toast({ title: '対応履歴を記録しました', variant: 'success' });
     } catch (error) {
-      const others = fields.refusal(error);
-      if (others) {
-        if (others.length > 0) setFailure(others.join('\n'));
-        return;
-      }
-      setFailure(
-        `${error instanceof Error ? error.message : '記録できませんでした。'} 入力内容はこのまま残っています。`,
-      );
+      setFailure(fields.failureOf(error, '記録できませんでした。'));
     }
   };
 
   return (
-    <form
-      noValidate
+    <ImeSafeForm
       aria-label="対応履歴を記録"
       onSubmit={(event) => void submit(event)}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter' && isImeComposing(event)) event.preventDefault();
-      }}
       className="grid gap-3 rounded-lg border border-border bg-muted/40 p-3 sm:p-4"
     >
       <InteractionFields fields={fields} />
@@ -88,6 +71,6 @@ export function InteractionForm({ customerId }: { customerId: string }) {
           記録する
         </Button>
       </div>
-    </form>
+    </ImeSafeForm>
   );
 }

@@ -1,7 +1,8 @@
-import type { ValidationErrorEntry } from '@tsumiki/api-client';
+import { isApiError, type ValidationErrorEntry } from '@tsumiki/api-client';
 import { Alert } from '@tsumiki/ui';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { fieldLabel } from '../customers/customer-contract';
+import { splitValidationErrors } from './form-fields';
 
 /**
  * Why a save failed, above the form's buttons; nothing while `message` is empty. Takes the focus
@@ -34,4 +35,47 @@ export function ValidationErrorList({ entries }: { entries: readonly ValidationE
       ))}
     </ul>
   );
+}
+
+/** How a form reads a refused save. */
+export interface SaveFailureRules<F extends string> {
+  /** The form's fields in screen order. */
+  fields: readonly F[];
+  /** The field a 409 is about (a code or an account already taken): the server's words go there. */
+  conflictField?: F;
+  /** Said when the record being edited was deleted by someone else meanwhile (a 404). */
+  deletedMessage: string;
+}
+
+/** What the form shows after a refused save: messages at fields, one above the buttons, a field to focus. */
+export interface SaveFailure<F extends string> {
+  serverErrors?: Partial<Record<F, string>>;
+  message?: ReactNode;
+  focus?: F;
+}
+
+/**
+ * Why a save failed, in the form's terms. The input always stays: every message says so, and a
+ * 422 puts each message at its field (those without one are listed above the buttons).
+ */
+export function saveFailure<F extends string>(
+  error: unknown,
+  editing: boolean,
+  rules: SaveFailureRules<F>,
+): SaveFailure<F> {
+  if (!isApiError(error))
+    return { message: '保存できませんでした。入力内容はこのまま残っています。もう一度お試しください。' };
+  if (error.status === 422 && error.validationErrors.length > 0) {
+    const { byField, others, first } = splitValidationErrors(rules.fields, error.validationErrors);
+    if (others.length > 0)
+      return { serverErrors: byField, message: <ValidationErrorList entries={others} /> };
+    return { serverErrors: byField, focus: first };
+  }
+  if (error.status === 409 && rules.conflictField) {
+    const serverErrors: Partial<Record<F, string>> = {};
+    serverErrors[rules.conflictField] = error.message;
+    return { serverErrors, focus: rules.conflictField };
+  }
+  if (error.status === 404 && editing) return { message: rules.deletedMessage };
+  return { message: `${error.message} 入力内容はこのまま残っています。もう一度お試しください。` };
 }

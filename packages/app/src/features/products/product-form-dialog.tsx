@@ -1,16 +1,17 @@
 import { useMutation } from '@tanstack/react-query';
-import { isApiError } from '@tsumiki/api-client';
 import { createProductMutationOptions, updateProductMutationOptions } from '@tsumiki/api-client/react';
-import { isImeComposing, Select, TagInput, Textarea, TextField } from '@tsumiki/ui';
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
-import { useToast } from '../../app/toasts';
+import { Select, TagInput, Textarea, TextField } from '@tsumiki/ui';
 import { toFullWidthKatakana, toHalfWidthDigits } from '../customers/kana';
 import { useConvertingInput } from '../customers/use-converting-input';
 import { useTenantApi } from '../customers/use-tenant-api';
-import { EditorDialog } from '../forms/editor-dialog';
-import { FormFailure, ValidationErrorList } from '../forms/form-failure';
-import { fieldIdOf, focusField, splitValidationErrors } from '../forms/form-fields';
+import { EditorDialog, type EditorFormProps } from '../forms/editor-dialog';
+import { FormFailure } from '../forms/form-failure';
+import { fieldIdOf } from '../forms/form-fields';
 import { FormFooter } from '../forms/form-footer';
+import { FormSection } from '../forms/form-section';
+import { ImeSafeForm } from '../forms/ime-safe-form';
+import { useEditorForm } from '../forms/use-editor-form';
+import type { FormValues } from '../forms/use-form-values';
 import {
   changedProductFields,
   EMPTY_PRODUCT,
@@ -22,7 +23,6 @@ import {
   PRODUCT_STATUS_LABELS,
   type Product,
   type ProductField,
-  type ProductFormErrors,
   type ProductFormValues,
   type ProductStatus,
   priceWithTax,
@@ -58,48 +58,22 @@ export function ProductFormDialog({ open, onOpenChange, mode, onSaved }: Product
       testId="product-form-dialog"
       initialFocusId={fieldId('name')}
     >
-      {(form) => (
-        <ProductForm
-          mode={mode}
-          onDirtyChange={form.onDirtyChange}
-          onCancel={form.onCancel}
-          onSaved={(product) => {
-            form.onSaved();
-            onSaved?.(product);
-          }}
-        />
-      )}
+      {(editor) => <ProductForm mode={mode} editor={editor} onSaved={onSaved} />}
     </EditorDialog>
   );
 }
 
-const TAX_OPTIONS = TAX_RATES.map((rate) => ({ value: String(rate), label: TAX_RATE_LABELS[rate] }));
-const STATUS_OPTIONS = (Object.keys(PRODUCT_STATUS_LABELS) as ProductStatus[]).map((value) => ({
-  value,
-  label: PRODUCT_STATUS_LABELS[value],
-}));
-
 function ProductForm({
   mode,
-  onDirtyChange,
-  onCancel,
+  editor,
   onSaved,
 }: {
   mode: ProductFormMode;
-  onDirtyChange: (dirty: boolean) => void;
-  onCancel: () => void;
-  onSaved: (product: Product) => void;
+  editor: EditorFormProps;
+  onSaved?: (product: Product) => void;
 }) {
   const { api, tenantId } = useTenantApi();
-  const { toast } = useToast();
   const base = mode.kind === 'edit' ? mode.product : null;
-  const [values, setValues] = useState<ProductFormValues>(() =>
-    base ? formValuesFromProduct(base) : EMPTY_PRODUCT_FORM,
-  );
-  const [checked, setChecked] = useState(false);
-  const [serverErrors, setServerErrors] = useState<ProductFormErrors>({});
-  const [failure, setFailure] = useState<ReactNode>(null);
-
   const create = useMutation({
     ...createProductMutationOptions(api, tenantId),
     meta: { errorDisplay: 'inline' },
@@ -108,224 +82,148 @@ function ProductForm({
     ...updateProductMutationOptions(api, tenantId),
     meta: { errorDisplay: 'inline' },
   });
-  const saving = create.isPending || update.isPending;
 
-  const clientErrors = checked ? validateProductForm(values) : {};
-  const errorOf = (field: ProductField) => clientErrors[field] ?? serverErrors[field];
+  const form = useEditorForm<ProductFormValues, ProductField, Product>({
+    fields: PRODUCT_FIELDS,
+    fieldId,
+    label: (field) => PRODUCT_FIELD_LABELS[field],
+    initialValues: () => (base ? formValuesFromProduct(base) : EMPTY_PRODUCT_FORM),
+    validate: validateProductForm,
+    editor,
+    onSaved,
+    base,
+    isDirty: (values) => changedProductFields(base ?? EMPTY_PRODUCT, values).length > 0,
+    saving: create.isPending || update.isPending,
+    create: (values) => create.mutateAsync(toProductInput(values)),
+    update: async (current, values) => {
+      const body = productUpdateBody(current, values);
+      return body === null ? null : update.mutateAsync({ id: current.id, body });
+    },
+    toasts: {
+      created: (product) => ({ title: '商品を登録しました', description: product.name, variant: 'success' }),
+      updated: (product) => ({ title: '商品を保存しました', description: product.name, variant: 'success' }),
+    },
+    failure: {
+      // A 409 here: the product code is already another product's.
+      conflictField: 'code',
+      deletedMessage:
+        'この商品はほかの人が削除したため保存できませんでした。入力内容はこのまま残っています。',
+    },
+  });
 
-  const dirty = changedProductFields(base ?? EMPTY_PRODUCT, values).length > 0;
-  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+  return (
+    <ImeSafeForm
+      aria-label={base === null ? '商品の登録' : '商品の編集'}
+      onSubmit={(event) => void form.submit(event)}
+      className="grid gap-5"
+    >
+      <BasicSection form={form} />
+      <PriceStockSection form={form} />
+      <FormFailure message={form.failure} />
+      <FormFooter kind={mode.kind} saving={form.saving} onCancel={editor.onCancel} />
+    </ImeSafeForm>
+  );
+}
 
-  const set = <K extends keyof ProductFormValues>(field: K, value: ProductFormValues[K]) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setServerErrors((current) => {
-      if (!(field in current)) return current;
-      const { [field]: _removed, ...rest } = current;
-      return rest;
-    });
-  };
+type ProductFormState = FormValues<ProductFormValues, ProductField>;
 
-  const kana = useConvertingInput(values.name_kana, (value) => set('name_kana', value), toFullWidthKatakana);
+const TAX_OPTIONS = TAX_RATES.map((rate) => ({ value: String(rate), label: TAX_RATE_LABELS[rate] }));
+const STATUS_OPTIONS = (Object.keys(PRODUCT_STATUS_LABELS) as ProductStatus[]).map((value) => ({
+  value,
+  label: PRODUCT_STATUS_LABELS[value],
+}));
+
+/** 基本情報: name, its kana, code and category. */
+function BasicSection({ form }: { form: ProductFormState }) {
+  const kana = useConvertingInput(
+    form.values.name_kana,
+    (value) => form.set('name_kana', value),
+    toFullWidthKatakana,
+  );
+  return (
+    <FormSection legend="基本情報">
+      <TextField {...form.text('name')} required autoComplete="off" placeholder="例）ホワイトニング" />
+      <TextField
+        {...form.field('name_kana')}
+        placeholder="例）ホワイトニング"
+        description="五十音順の並べ替えに使います"
+        {...kana}
+      />
+      <TextField
+        {...form.text('code')}
+        autoComplete="off"
+        placeholder="例）WHITE-01"
+        description="半角英数字・ハイフン・アンダースコア（重複不可）"
+      />
+      <TextField {...form.text('category')} placeholder="例）自費診療、物販" />
+    </FormSection>
+  );
+}
+
+/** What the typed price comes to with tax, said as it is typed. */
+function priceWithTaxText({ price, tax_rate }: ProductFormValues): string {
+  const typedPrice = /^\d+$/u.test(price.trim()) ? Number(price.trim()) : null;
+  if (typedPrice === null) return '価格を入力すると税込の金額を表示します。';
+  if (tax_rate === 0) return `非課税: ${formatYen(typedPrice)}`;
+  return `税込 ${formatYen(priceWithTax(typedPrice, tax_rate))}（税率 ${tax_rate}%、1 円未満切り捨て）`;
+}
+
+/** 価格・在庫: price, tax, unit, stock, status, tags and the description. */
+function PriceStockSection({ form }: { form: ProductFormState }) {
+  const { values, set } = form;
   const price = useConvertingInput(values.price, (value) => set('price', value), toHalfWidthDigits);
   const stock = useConvertingInput(
     values.stock_quantity,
     (value) => set('stock_quantity', value),
     toHalfWidthDigits,
   );
-
-  const typedPrice = /^\d+$/u.test(values.price.trim()) ? Number(values.price.trim()) : null;
-  const withTax =
-    typedPrice === null
-      ? '価格を入力すると税込の金額を表示します。'
-      : values.tax_rate === 0
-        ? `非課税: ${formatYen(typedPrice)}`
-        : `税込 ${formatYen(priceWithTax(typedPrice, values.tax_rate))}（税率 ${values.tax_rate}%、1 円未満切り捨て）`;
-
-  const handleFailure = (error: unknown) => {
-    if (!isApiError(error)) {
-      setFailure('保存できませんでした。入力内容はこのまま残っています。もう一度お試しください。');
-      return;
-    }
-    if (error.status === 422 && error.validationErrors.length > 0) {
-      const { byField, others, first } = splitValidationErrors(PRODUCT_FIELDS, error.validationErrors);
-      setServerErrors(byField);
-      if (others.length > 0) setFailure(<ValidationErrorList entries={others} />);
-      else if (first) focusField(fieldId(first));
-      return;
-    }
-    if (error.status === 409) {
-      setServerErrors({ code: error.message });
-      focusField(fieldId('code'));
-      return;
-    }
-    if (error.status === 404 && base) {
-      setFailure('この商品はほかの人が削除したため保存できませんでした。入力内容はこのまま残っています。');
-      return;
-    }
-    setFailure(`${error.message} 入力内容はこのまま残っています。もう一度お試しください。`);
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (saving) return;
-    setFailure(null);
-    setChecked(true);
-    const firstInvalid = PRODUCT_FIELDS.find((field) => validateProductForm(values)[field]);
-    if (firstInvalid) {
-      focusField(fieldId(firstInvalid));
-      return;
-    }
-    try {
-      if (base === null) {
-        const product = await create.mutateAsync(toProductInput(values));
-        toast({ title: '商品を登録しました', description: product.name, variant: 'success' });
-        onSaved(product);
-        return;
-      }
-      const body = productUpdateBody(base, values);
-      if (body === null) {
-        toast({ title: '変更はありません', variant: 'info' });
-        onSaved(base);
-        return;
-      }
-      const product = await update.mutateAsync({ id: base.id, body });
-      toast({ title: '商品を保存しました', description: product.name, variant: 'success' });
-      onSaved(product);
-    } catch (error) {
-      handleFailure(error);
-    }
-  };
-
-  const label = (field: ProductField) => PRODUCT_FIELD_LABELS[field];
-
   return (
-    <form
-      noValidate
-      aria-label={base === null ? '商品の登録' : '商品の編集'}
-      onSubmit={(event) => void submit(event)}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter' && isImeComposing(event)) event.preventDefault();
-      }}
-      className="grid gap-5"
+    <FormSection
+      legend="価格・在庫"
+      wide={<Textarea {...form.text('description')} rows={3} maxLength={2000} />}
     >
-      <fieldset className="grid gap-3">
-        <legend className="mb-2 text-sm font-semibold text-muted-foreground">基本情報</legend>
-        <div className="grid items-start gap-3 sm:grid-cols-2">
-          <TextField
-            id={fieldId('name')}
-            label={label('name')}
-            required
-            autoComplete="off"
-            placeholder="例）ホワイトニング"
-            value={values.name}
-            onChange={(event) => set('name', event.target.value)}
-            error={errorOf('name')}
-          />
-          <TextField
-            id={fieldId('name_kana')}
-            label={label('name_kana')}
-            placeholder="例）ホワイトニング"
-            description="五十音順の並べ替えに使います"
-            {...kana}
-            error={errorOf('name_kana')}
-          />
-          <TextField
-            id={fieldId('code')}
-            label={label('code')}
-            autoComplete="off"
-            placeholder="例）WHITE-01"
-            description="半角英数字・ハイフン・アンダースコア（重複不可）"
-            value={values.code}
-            onChange={(event) => set('code', event.target.value)}
-            error={errorOf('code')}
-          />
-          <TextField
-            id={fieldId('category')}
-            label={label('category')}
-            placeholder="例）自費診療、物販"
-            value={values.category}
-            onChange={(event) => set('category', event.target.value)}
-            error={errorOf('category')}
-          />
-        </div>
-      </fieldset>
-
-      <fieldset className="grid gap-3">
-        <legend className="mb-2 text-sm font-semibold text-muted-foreground">価格・在庫</legend>
-        <div className="grid items-start gap-3 sm:grid-cols-2">
-          <TextField
-            id={fieldId('price')}
-            label={label('price')}
-            required
-            inputMode="numeric"
-            autoComplete="off"
-            placeholder="例）5000"
-            {...price}
-            description={
-              <span aria-live="polite" data-testid="price-with-tax">
-                {withTax}
-              </span>
-            }
-            error={errorOf('price')}
-          />
-          <Select
-            id={fieldId('tax_rate')}
-            label={label('tax_rate')}
-            placeholder={false}
-            options={TAX_OPTIONS}
-            value={String(values.tax_rate)}
-            onChange={(event) => set('tax_rate', Number(event.target.value) as TaxRate)}
-            error={errorOf('tax_rate')}
-          />
-          <TextField
-            id={fieldId('unit')}
-            label={label('unit')}
-            placeholder="例）回、個、本"
-            value={values.unit}
-            onChange={(event) => set('unit', event.target.value)}
-            error={errorOf('unit')}
-          />
-          <TextField
-            id={fieldId('stock_quantity')}
-            label={label('stock_quantity')}
-            inputMode="numeric"
-            autoComplete="off"
-            description="在庫を持たないサービスは空欄のままにします"
-            {...stock}
-            error={errorOf('stock_quantity')}
-          />
-          <Select
-            id={fieldId('status')}
-            label={label('status')}
-            placeholder={false}
-            options={STATUS_OPTIONS}
-            value={values.status}
-            onChange={(event) => set('status', event.target.value as ProductStatus)}
-            error={errorOf('status')}
-          />
-          <TagInput
-            id={fieldId('tags')}
-            label={label('tags')}
-            value={values.tags}
-            onValueChange={(tags) => set('tags', tags)}
-            maxTags={TAGS_MAX}
-            maxTagLength={TAG_MAX_LENGTH}
-            error={errorOf('tags')}
-          />
-        </div>
-        <Textarea
-          id={fieldId('description')}
-          label={label('description')}
-          rows={3}
-          maxLength={2000}
-          value={values.description}
-          onChange={(event) => set('description', event.target.value)}
-          error={errorOf('description')}
-        />
-      </fieldset>
-
-      <FormFailure message={failure} />
-      <FormFooter kind={mode.kind} saving={saving} onCancel={onCancel} />
-    </form>
+      <TextField
+        {...form.field('price')}
+        required
+        inputMode="numeric"
+        autoComplete="off"
+        placeholder="例）5000"
+        {...price}
+        description={
+          <span aria-live="polite" data-testid="price-with-tax">
+            {priceWithTaxText(values)}
+          </span>
+        }
+      />
+      <Select
+        {...form.field('tax_rate')}
+        placeholder={false}
+        options={TAX_OPTIONS}
+        value={String(values.tax_rate)}
+        onChange={(event) => set('tax_rate', Number(event.target.value) as TaxRate)}
+      />
+      <TextField {...form.text('unit')} placeholder="例）回、個、本" />
+      <TextField
+        {...form.field('stock_quantity')}
+        inputMode="numeric"
+        autoComplete="off"
+        description="在庫を持たないサービスは空欄のままにします"
+        {...stock}
+      />
+      <Select
+        {...form.field('status')}
+        placeholder={false}
+        options={STATUS_OPTIONS}
+        value={values.status}
+        onChange={(event) => set('status', event.target.value as ProductStatus)}
+      />
+      <TagInput
+        {...form.field('tags')}
+        value={values.tags}
+        onValueChange={(tags) => set('tags', tags)}
+        maxTags={TAGS_MAX}
+        maxTagLength={TAG_MAX_LENGTH}
+      />
+    </FormSection>
   );
 }
