@@ -1,6 +1,6 @@
-import { type Expression, type SqlBool, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { TenantTransaction } from '../../platform/db/tenant-scope';
-import { hasBigram, type SortOrder } from '../../platform/search/search-term';
+import { matchesSearchTerms, type SortOrder } from '../../platform/search/search-term';
 import type { NewProductRow, ProductRow, ProductStatus } from './products.tables';
 
 export type ProductSortField = 'created_at' | 'updated_at' | 'name_kana' | 'price' | 'code';
@@ -59,29 +59,15 @@ const COLUMNS = [
   'p.deleted_by',
 ] as const;
 
-/**
- * Products whose search text contains every bigram of `term` (an equality lookup in the btree of
- * product_search_terms, usable under row-level security, like the customers' search), then the
- * substring itself.
- */
-function matchesTerm(tx: TenantTransaction, term: string): Expression<SqlBool> {
-  const folded = sql`tsumiki_search_fold(${term})`;
-  const substring = sql<SqlBool>`strpos(p.search_text, ${folded}) > 0`;
-  if (!hasBigram(term)) return substring;
-  return sql<SqlBool>`p.id in (
-      select t.product_id from product_search_terms t
-      where t.tenant_id = ${tx.tenantId} and t.term = any(tsumiki_bigrams(${folded}))
-      group by t.product_id
-      having count(*) = cardinality(tsumiki_bigrams(${folded}))
-    ) and ${substring}`;
-}
+const SEARCH_TERMS = { alias: 'p', terms: 'product_search_terms', key: 'product_id' } as const;
 
 function liveProducts(tx: TenantTransaction, filters: ProductFilters) {
   let filtered = tx
     .selectFrom('products as p')
     .where('p.tenant_id', '=', tx.tenantId)
     .where('p.deleted_at', 'is', null);
-  if (filters.search !== undefined) filtered = filtered.where(matchesTerm(tx, filters.search));
+  if (filters.search !== undefined)
+    filtered = filtered.where(matchesSearchTerms(tx, filters.search, SEARCH_TERMS));
   if (filters.category !== undefined) filtered = filtered.where('p.category', '=', filters.category);
   if (filters.status !== undefined) filtered = filtered.where('p.status', '=', filters.status);
   return filtered;

@@ -1,7 +1,5 @@
 /** What every offline report is made of: its draft shape, the numbered citations of a section. */
 import type { components } from '@tsumiki/api-client/schema';
-import { rowName } from '../../platform/text/person-name';
-import type { CustomerFacts } from './research.repository';
 import { clip, type SourceBook } from './research.sources';
 import type { StoredReportBody } from './research.tables';
 

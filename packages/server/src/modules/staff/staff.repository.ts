@@ -1,6 +1,6 @@
-import { type Expression, type SqlBool, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { TenantTransaction } from '../../platform/db/tenant-scope';
-import { hasBigram, type SortOrder } from '../../platform/search/search-term';
+import { matchesSearchTerms, type SortOrder } from '../../platform/search/search-term';
 import type { EmploymentType, NewStaffRow, StaffRow, StaffStatus } from './staff.tables';
 
 export type StaffSortField = 'last_name_kana' | 'department' | 'hire_date' | 'created_at';
@@ -65,29 +65,15 @@ const COLUMNS = [
   's.deleted_by',
 ] as const;
 
-/**
- * Staff members whose search text contains every bigram of `term` (an equality lookup in the
- * btree of staff_search_terms, usable under row-level security, like the customers' search),
- * then the substring itself.
- */
-function matchesTerm(tx: TenantTransaction, term: string): Expression<SqlBool> {
-  const folded = sql`tsumiki_search_fold(${term})`;
-  const substring = sql<SqlBool>`strpos(s.search_text, ${folded}) > 0`;
-  if (!hasBigram(term)) return substring;
-  return sql<SqlBool>`s.id in (
-      select t.staff_id from staff_search_terms t
-      where t.tenant_id = ${tx.tenantId} and t.term = any(tsumiki_bigrams(${folded}))
-      group by t.staff_id
-      having count(*) = cardinality(tsumiki_bigrams(${folded}))
-    ) and ${substring}`;
-}
+const SEARCH_TERMS = { alias: 's', terms: 'staff_search_terms', key: 'staff_id' } as const;
 
 function liveStaff(tx: TenantTransaction, filters: StaffFilters) {
   let filtered = tx
     .selectFrom('staff as s')
     .where('s.tenant_id', '=', tx.tenantId)
     .where('s.deleted_at', 'is', null);
-  if (filters.search !== undefined) filtered = filtered.where(matchesTerm(tx, filters.search));
+  if (filters.search !== undefined)
+    filtered = filtered.where(matchesSearchTerms(tx, filters.search, SEARCH_TERMS));
   if (filters.department !== undefined) filtered = filtered.where('s.department', '=', filters.department);
   if (filters.status !== undefined) filtered = filtered.where('s.status', '=', filters.status);
   return filtered;
