@@ -1,6 +1,16 @@
-import { Button, EmptyState, SearchInput, type SearchInputProps, Select } from '@tsumiki/ui';
+import type { Permission } from '@tsumiki/api-client';
+import { Button, EmptyState, EmptyValue, SearchInput, type SearchInputProps, Select } from '@tsumiki/ui';
 import { type LucideIcon, Pencil, SearchX, Trash2 } from 'lucide-react';
-import type { UrlSearch } from './use-url-search';
+import type { ReactNode } from 'react';
+import { usePermissions } from '../access/permissions';
+import { FeatureOffScreen, PermissionDeniedScreen } from '../access/screen-states';
+import { type FeatureKey, isFeatureEnabled, useFeatureFlags } from '../feature-flags';
+import type { UrlSearch } from './list-hooks';
+
+/** A table cell's value, or the dash read as 未入力 (or `label`) when there is none. */
+export function orEmpty(value: string | null | undefined, label?: string): ReactNode {
+  return value ?? <EmptyValue label={label} />;
+}
 
 /** An empty list's icon; `circled` sets it on a muted disc. */
 export function EmptyIcon({ icon: Icon, circled = false }: { icon: LucideIcon; circled?: boolean }) {
@@ -133,4 +143,26 @@ export function UrlSearchInput({
       }}
     />
   );
+}
+
+/**
+ * A routed screen behind its feature flag and read permission: the screen's title with why it is
+ * not shown, or the screen.
+ */
+export function ScreenGate({
+  title,
+  feature,
+  permission,
+  children,
+}: {
+  title: string;
+  feature: FeatureKey;
+  permission: Permission;
+  children: ReactNode;
+}) {
+  const { can } = usePermissions();
+  const { flags } = useFeatureFlags();
+  if (!isFeatureEnabled(flags, feature)) return <FeatureOffScreen title={title} />;
+  if (!can(permission)) return <PermissionDeniedScreen title={title} />;
+  return children;
 }

@@ -6,6 +6,7 @@ import {
   customerName,
   NO_ASSIGNEE,
 } from '../../features/customers/customer-fields';
+import { orEmpty } from '../../features/lists/list-pieces';
 import { formatTenantDate } from '../../lib/format';
 
 /** The customers table's columns; the name links to the customer, with the list's way back. */
@@ -34,13 +35,13 @@ export function customerColumns(listSearch: string): DataTableColumn<Customer>[]
       id: 'company',
       header: '会社名',
       hideBelow: 'md',
-      cell: (customer) => customer.company_name ?? <EmptyValue />,
+      cell: (customer) => orEmpty(customer.company_name),
     },
     {
       id: 'phone',
       header: '電話番号',
       nowrap: true,
-      cell: (customer) => customer.phone ?? <EmptyValue />,
+      cell: (customer) => orEmpty(customer.phone),
     },
     {
       id: 'address',

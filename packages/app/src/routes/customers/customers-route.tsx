@@ -30,11 +30,15 @@ import {
   type SortOptions,
   tableSort,
 } from '../../features/lists/list-controls';
+import {
+  listSummary,
+  listTableStatus,
+  useOpenedOnce,
+  useShownPage,
+  useUrlSearch,
+} from '../../features/lists/list-hooks';
 import { EmptyIcon, NoMatches, UrlSearchInput } from '../../features/lists/list-pieces';
-import { listSummary, listTableStatus, useShownPage } from '../../features/lists/list-query';
 import { useListUrlState } from '../../features/lists/list-url-state';
-import { useOpenedOnce } from '../../features/lists/use-opened-once';
-import { useUrlSearch } from '../../features/lists/use-url-search';
 import { customerColumns } from './customer-columns';
 import { CustomerHeaderActions } from './customer-header-actions';
 

@@ -21,7 +21,7 @@ import {
 } from '../../features/documents/document-list-state';
 import { DeletionDialog } from '../../features/documents/lazy-confirm-dialog';
 import { ListPagination, type ListSort, ListTotal, tableSort } from '../../features/lists/list-controls';
-import { listTableStatus } from '../../features/lists/list-query';
+import { listTableStatus } from '../../features/lists/list-hooks';
 import { formatCount, formatTenantDateTime } from '../../lib/format';
 import type { DialogState } from './document-dialog-slot';
 

@@ -19,11 +19,9 @@ import {
   serializeDocumentListState,
 } from '../../features/documents/document-list-state';
 import { TOP_LEVEL_LABEL } from '../../features/documents/folder-picker';
-import { UrlSearchInput } from '../../features/lists/list-pieces';
+import { type UrlSearch, useFormDialog, useUrlSearch } from '../../features/lists/list-hooks';
+import { ScreenGate, UrlSearchInput } from '../../features/lists/list-pieces';
 import { useListUrlState } from '../../features/lists/list-url-state';
-import { ScreenGate } from '../../features/lists/screen-gate';
-import { useFormDialog } from '../../features/lists/use-form-dialog';
-import { type UrlSearch, useUrlSearch } from '../../features/lists/use-url-search';
 import { isFeatureOff } from '../../features/sessions/feature-off';
 import { type DialogState, Dialogs } from './document-dialog-slot';
 import { DocumentTable } from './document-table';

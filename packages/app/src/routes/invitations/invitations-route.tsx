@@ -18,11 +18,15 @@ import {
   serializeInvitationListState,
 } from '../../features/invitations/invitation-list-state';
 import { ListPagination, ListTotal } from '../../features/lists/list-controls';
+import {
+  listSummary,
+  listTableStatus,
+  useConfirmTarget,
+  useOpenedOnce,
+  useShownPage,
+} from '../../features/lists/list-hooks';
 import { EmptyIcon, FilterSelect, NoMatches } from '../../features/lists/list-pieces';
-import { listSummary, listTableStatus, useShownPage } from '../../features/lists/list-query';
 import { useListUrlState } from '../../features/lists/list-url-state';
-import { useConfirmTarget } from '../../features/lists/use-confirm-target';
-import { useOpenedOnce } from '../../features/lists/use-opened-once';
 import { isFeatureOff } from '../../features/sessions/feature-off';
 import { formatCount } from '../../lib/format';
 import { useSignedIn } from '../../session/session';

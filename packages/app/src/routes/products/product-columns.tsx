@@ -1,7 +1,7 @@
 import { Chip, type DataTableColumn, EmptyValue } from '@tsumiki/ui';
 import { Link } from 'react-router-dom';
 import { appRoutes } from '../../app/paths';
-import { RowEditDeleteActions } from '../../features/lists/list-pieces';
+import { orEmpty, RowEditDeleteActions } from '../../features/lists/list-pieces';
 import {
   formatYen,
   PRODUCT_STATUS_LABELS,
@@ -56,13 +56,13 @@ export function productColumns({
       header: '商品コード',
       sortable: true,
       hideBelow: 'md',
-      cell: (product) => product.code ?? <EmptyValue />,
+      cell: (product) => orEmpty(product.code),
     },
     {
       id: 'category',
       header: 'カテゴリー',
       hideBelow: 'md',
-      cell: (product) => product.category ?? <EmptyValue />,
+      cell: (product) => orEmpty(product.category),
     },
     {
       id: 'price',

@@ -1,7 +1,7 @@
 import { TextField } from '@tsumiki/ui';
 import { SortControls, type SortOptions } from '../../features/lists/list-controls';
+import type { UrlSearch } from '../../features/lists/list-hooks';
 import { FilterSelect, UrlSearchInput } from '../../features/lists/list-pieces';
-import type { UrlSearch } from '../../features/lists/use-url-search';
 import { PRODUCT_STATUS_LABELS } from '../../features/products/product-display';
 import {
   DEFAULT_PRODUCT_LIST_STATE,

@@ -12,13 +12,17 @@ import { PERMISSION_DENIED_REASON, usePermissions } from '../../features/access/
 import { FeatureOffScreen } from '../../features/access/screen-states';
 import { useTenantApi } from '../../features/customers/use-tenant-api';
 import { ListPagination, ListTotal, tableSort } from '../../features/lists/list-controls';
-import { EmptyIcon, NoMatches } from '../../features/lists/list-pieces';
-import { listSummary, listTableStatus, useShownPage } from '../../features/lists/list-query';
+import {
+  errorMessageOr,
+  listSummary,
+  listTableStatus,
+  useConfirmTarget,
+  useFormDialog,
+  useShownPage,
+  useUrlSearch,
+} from '../../features/lists/list-hooks';
+import { EmptyIcon, NoMatches, ScreenGate } from '../../features/lists/list-pieces';
 import { useListUrlState } from '../../features/lists/list-url-state';
-import { ScreenGate } from '../../features/lists/screen-gate';
-import { errorMessageOr, useConfirmTarget } from '../../features/lists/use-confirm-target';
-import { useFormDialog } from '../../features/lists/use-form-dialog';
-import { useUrlSearch } from '../../features/lists/use-url-search';
 import type { Product } from '../../features/products/product-display';
 import type { ProductFormMode } from '../../features/products/product-form-dialog';
 import {

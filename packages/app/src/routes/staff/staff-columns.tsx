@@ -1,6 +1,6 @@
 import { EMPLOYMENT_TYPE_LABELS, STAFF_STATUS_LABELS } from '@tsumiki/api-client';
 import { Chip, type DataTableColumn, EmptyValue } from '@tsumiki/ui';
-import { RowEditDeleteActions } from '../../features/lists/list-pieces';
+import { orEmpty, RowEditDeleteActions } from '../../features/lists/list-pieces';
 import type { StaffMember } from '../../features/staff/staff-form';
 import { type StaffStatus, staffKana, staffName } from '../../features/staff/staff-list-state';
 
@@ -39,14 +39,14 @@ export function staffColumns({
       id: 'position',
       header: '職種',
       hideBelow: 'md',
-      cell: (member) => member.position ?? <EmptyValue />,
+      cell: (member) => orEmpty(member.position),
     },
     {
       id: 'department',
       header: '部署',
       sortable: true,
       hideBelow: 'md',
-      cell: (member) => member.department ?? <EmptyValue />,
+      cell: (member) => orEmpty(member.department),
     },
     {
       id: 'employment_type',

@@ -1,7 +1,7 @@
 import { STAFF_STATUS_LABELS } from '@tsumiki/api-client';
 import { SortControls, type SortOptions } from '../../features/lists/list-controls';
+import type { UrlSearch } from '../../features/lists/list-hooks';
 import { FilterSelect, UrlSearchInput } from '../../features/lists/list-pieces';
-import type { UrlSearch } from '../../features/lists/use-url-search';
 import {
   DEFAULT_STAFF_LIST_STATE,
   defaultStaffOrder,

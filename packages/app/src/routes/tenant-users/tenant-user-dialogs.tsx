@@ -3,7 +3,7 @@ import { accountKeys } from '@tsumiki/api-client/react';
 import { lazy, Suspense } from 'react';
 import { queryClient } from '../../app/query-client';
 import { useToast } from '../../app/toasts';
-import { useOpenedOnce } from '../../features/lists/use-opened-once';
+import { useOpenedOnce } from '../../features/lists/list-hooks';
 import { userDisplayName } from '../../features/tenant-users/user-name';
 
 // The dialogs load the first time they open.

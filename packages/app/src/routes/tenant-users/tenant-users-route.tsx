@@ -17,12 +17,23 @@ import { useToast } from '../../app/toasts';
 import { PERMISSION_DENIED_REASON, usePermissions } from '../../features/access/permissions';
 import { FeatureOffScreen } from '../../features/access/screen-states';
 import { ListPagination, ListTotal } from '../../features/lists/list-controls';
-import { EmptyIcon, FilterSelect, NoMatches, UrlSearchInput } from '../../features/lists/list-pieces';
-import { listSummary, listTableStatus, useShownPage } from '../../features/lists/list-query';
+import {
+  errorMessageOr,
+  listSummary,
+  listTableStatus,
+  type UrlSearch,
+  useConfirmTarget,
+  useShownPage,
+  useUrlSearch,
+} from '../../features/lists/list-hooks';
+import {
+  EmptyIcon,
+  FilterSelect,
+  NoMatches,
+  ScreenGate,
+  UrlSearchInput,
+} from '../../features/lists/list-pieces';
 import { useListUrlState } from '../../features/lists/list-url-state';
-import { ScreenGate } from '../../features/lists/screen-gate';
-import { errorMessageOr, useConfirmTarget } from '../../features/lists/use-confirm-target';
-import { type UrlSearch, useUrlSearch } from '../../features/lists/use-url-search';
 import { isFeatureOff } from '../../features/sessions/feature-off';
 import { RolesOverview } from '../../features/tenant-users/roles-overview';
 import {
