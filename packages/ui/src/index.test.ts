@@ -57,6 +57,7 @@ describe('public API', () => {
         'DropdownMenuSeparator',
         'DropdownMenuTrigger',
         'EmptyState',
+        'EmptyValue',
         'ErrorModal',
         'ErrorSnackbar',
         'FeedbackButtons',

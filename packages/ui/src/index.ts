@@ -21,6 +21,7 @@ export * from './components/dialog';
 export * from './components/drawer';
 export * from './components/dropdown-menu';
 export * from './components/empty-state';
+export * from './components/empty-value';
 export * from './components/error-modal';
 export * from './components/error-snackbar';
 export * from './components/feedback-buttons';

@@ -1,6 +1,7 @@
 import { Alert, AppLayout, AppSidebar, Skeleton, TopBar } from '@tsumiki/ui';
-import { type ComponentProps, type ComponentType, lazy, Suspense, useState } from 'react';
-import { Link, Outlet, useLocation, useNavigation } from 'react-router-dom';
+import { type ComponentType, lazy, Suspense, useState } from 'react';
+import { Outlet, useLocation, useNavigation } from 'react-router-dom';
+import { RouterLink } from '../app/router-link';
 import { NetworkStatus } from '../errors/network-status';
 import { enabledFeatureMap, isFeatureEnabled, useFeatureFlags } from '../features/feature-flags';
 import { useSession, useSignedIn } from '../session/session';
@@ -22,10 +23,6 @@ const NotificationBellSlot = lazy<ComponentType>(() =>
     default: SessionMenuUnavailable,
   })),
 );
-
-function RouterLink({ href, ...props }: ComponentProps<'a'> & { href: string }) {
-  return <Link to={href} {...props} />;
-}
 
 /** Sidebar, top bar and the routed screen. */
 export function MainLayout() {

@@ -1,9 +1,10 @@
 import { tenantMeQueryOptions } from '@tsumiki/api-client/react';
 import { AppLayout, AppSidebar, Spinner, TopBar } from '@tsumiki/ui';
-import { type ComponentProps, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useLocation } from 'react-router-dom';
 import { api } from '../app/api';
 import { queryClient } from '../app/query-client';
+import { RouterLink } from '../app/router-link';
 import { NetworkStatus } from '../errors/network-status';
 import { defaultFeatureFlags, enabledFeatureMap } from '../features/feature-flags';
 import { loadAuth } from '../session/load-auth';
@@ -37,10 +38,6 @@ async function reconnect(): Promise<void> {
     if (storedSessionUser() === null) return;
     await new Promise((resolve) => setTimeout(resolve, SESSION_RETRY_MS));
   }
-}
-
-function RouterLink({ href, ...props }: ComponentProps<'a'> & { href: string }) {
-  return <Link to={href} {...props} />;
 }
 
 /**

@@ -8,6 +8,7 @@ import { copyFieldMessages } from './groups/copy-field';
 import { crashMessages } from './groups/crash';
 import { dataTableMessages } from './groups/data-table';
 import { dateFieldMessages } from './groups/date-field';
+import { emptyValueMessages } from './groups/empty-value';
 import { errorsMessages } from './groups/errors';
 import { feedbackButtonsMessages } from './groups/feedback-buttons';
 import { fileDropzoneMessages } from './groups/file-dropzone';
@@ -72,4 +73,5 @@ export const defaultMessages: Messages = {
   progressSteps: progressStepsMessages,
   barChart: barChartMessages,
   aiModeNotice: aiModeNoticeMessages,
+  emptyValue: emptyValueMessages,
 };

@@ -342,6 +342,10 @@ export type Messages = {
     /** Shown once feedback is stored. */
     saved: (helpful: boolean) => string;
   };
+  emptyValue: {
+    /** Read (visually hidden) for a field with no value, in place of the dash. */
+    label: string;
+  };
 };
 
 /** Messages where every group, and every group's fields (and label maps' entries), may be left out. */

@@ -76,7 +76,7 @@ export function SortControls<S extends string>({
  * its column (asc → desc), and turning sorting off goes back to the default sort in its order.
  */
 export function tableSort<S extends string>(
-  options: SortOptions<S>,
+  options: Pick<SortOptions<S>, 'defaultSort' | 'defaultOrder'>,
   value: ListSort<S>,
   onChange: (sort: ListSort<S>) => void,
 ): { sort: DataTableSort; onSortChange: (sort: DataTableSort | null) => void } {

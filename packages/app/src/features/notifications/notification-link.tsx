@@ -1,16 +1,9 @@
-import type { NotificationItem, NotificationLinkProps } from '@tsumiki/ui';
-import { Link } from 'react-router-dom';
+import type { NotificationItem } from '@tsumiki/ui';
 import { safeReturnPath } from '../../lib/format';
 import type { Notification } from './notification-cache';
 
-/** A notification's link through the router (no page load). */
-export function NotificationRouterLink({ href, className, children, onClick }: NotificationLinkProps) {
-  return (
-    <Link to={href} className={className} onClick={onClick}>
-      {children}
-    </Link>
-  );
-}
+/** A notification's link through the router (no page load): the app's one router link. */
+export { RouterLink as NotificationRouterLink } from '../../app/router-link';
 
 /**
  * A notification for ui's list: its `link` kept only when it is an address inside the app (the

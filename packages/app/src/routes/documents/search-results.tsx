@@ -6,6 +6,7 @@ import { SearchX } from 'lucide-react';
 import { useTenantApi } from '../../features/customers/use-tenant-api';
 import type { PreviewTarget } from '../../features/documents/document-dialogs';
 import { DOCUMENT_PAGE_SIZE, type DocumentListState } from '../../features/documents/document-list-state';
+import { ListTotal } from '../../features/lists/list-controls';
 import { formatCount } from '../../lib/format';
 
 /** Keyword or semantic results: the file, the snippet with its matches marked, the page. */
@@ -54,11 +55,7 @@ export function SearchResults({
           AI の埋め込みモデルが設定されていないため、語句（2 文字単位）の重なりで近い箇所を探しています。
         </p>
       ) : null}
-      <p
-        aria-live="polite"
-        className="min-h-5 text-sm text-muted-foreground tabular-nums"
-        data-testid="search-total"
-      >
+      <ListTotal testId="search-total">
         {search.isFetching && !search.data
           ? '検索しています…'
           : search.data
@@ -66,7 +63,7 @@ export function SearchResults({
               ? `${formatCount(keyword.data.total)} 件見つかりました`
               : `${formatCount(hits.length)} 件見つかりました`
             : ''}
-      </p>
+      </ListTotal>
       {search.isError ? (
         <Alert variant="error">
           {search.error.message}

@@ -6,35 +6,34 @@ import {
   type TenantUser,
   USER_ADMINISTRATION_PERMISSION,
 } from '@tsumiki/api-client';
-import {
-  accountKeys,
-  tenantUsersQueryOptions,
-  toggleTenantUserStatusMutationOptions,
-} from '@tsumiki/api-client/react';
-import {
-  Alert,
-  Button,
-  Chip,
-  ConfirmDialog,
-  DataTable,
-  type DataTableColumn,
-  EmptyState,
-  PageHeader,
-  SearchInput,
-  Select,
-} from '@tsumiki/ui';
-import { SearchX, ShieldUser, UserPlus } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { tenantUsersQueryOptions, toggleTenantUserStatusMutationOptions } from '@tsumiki/api-client/react';
+import { Alert, Button, ConfirmDialog, DataTable, EmptyState, PageHeader } from '@tsumiki/ui';
+import { ShieldUser, UserPlus } from 'lucide-react';
+import { useState } from 'react';
 import { api } from '../../app/api';
 import { appRoutes } from '../../app/paths';
 import { listRouteLoader, revalidateOnPathChange } from '../../app/prefetch';
-import { queryClient } from '../../app/query-client';
 import { useToast } from '../../app/toasts';
 import { PERMISSION_DENIED_REASON, usePermissions } from '../../features/access/permissions';
-import { FeatureOffScreen, PermissionDeniedScreen } from '../../features/access/screen-states';
-import { isFeatureEnabled, useFeatureFlags } from '../../features/feature-flags';
+import { FeatureOffScreen } from '../../features/access/screen-states';
 import { ListPagination, ListTotal } from '../../features/lists/list-controls';
-import { useListUrlState, usePageInRange } from '../../features/lists/list-url-state';
+import {
+  errorMessageOr,
+  listSummary,
+  listTableStatus,
+  type UrlSearch,
+  useConfirmTarget,
+  useShownPage,
+  useUrlSearch,
+} from '../../features/lists/list-hooks';
+import {
+  EmptyIcon,
+  FilterSelect,
+  NoMatches,
+  ScreenGate,
+  UrlSearchInput,
+} from '../../features/lists/list-pieces';
+import { useListUrlState } from '../../features/lists/list-url-state';
 import { isFeatureOff } from '../../features/sessions/feature-off';
 import { RolesOverview } from '../../features/tenant-users/roles-overview';
 import {
@@ -46,18 +45,12 @@ import {
   tenantUserListQuery,
 } from '../../features/tenant-users/tenant-user-list-state';
 import { userDisplayName } from '../../features/tenant-users/user-name';
-import { formatCount, formatTenantDateTime } from '../../lib/format';
+import { formatCount } from '../../lib/format';
 import { useSignedIn } from '../../session/session';
+import { tenantUserColumns } from './tenant-user-columns';
+import { TenantUserDialogs } from './tenant-user-dialogs';
 
 const title = appRoutes.tenantUsers.title;
-
-// The dialogs load the first time they open.
-const AddUserDialog = lazy(() =>
-  import('../../features/tenant-users/add-user-dialog').then((module) => ({ default: module.AddUserDialog })),
-);
-const AccessDialog = lazy(() =>
-  import('../../features/tenant-users/access-dialog').then((module) => ({ default: module.AccessDialog })),
-);
 
 /** The active administrators: a clinic has a handful, one page holds them all. */
 const ACTIVE_ADMINS = { role: 'admin', status: 'active', limit: 100 } as const;
@@ -71,11 +64,37 @@ export const shouldRevalidate = revalidateOnPathChange;
 
 /** /tenant-users: who may use this tenant, their role, permissions and status. */
 export function Component() {
-  const { can } = usePermissions();
-  const { flags } = useFeatureFlags();
-  if (!isFeatureEnabled(flags, 'tenant_users')) return <FeatureOffScreen title={title} />;
-  if (!can('tenant_users.read')) return <PermissionDeniedScreen title={title} />;
-  return <TenantUsersScreen />;
+  return (
+    <ScreenGate title={title} feature="tenant_users" permission="tenant_users.read">
+      <TenantUsersScreen />
+    </ScreenGate>
+  );
+}
+
+/**
+ * Why a user's status cannot be switched here (null when it can), and whether the user is the
+ * tenant's last administrator who can manage users.
+ */
+function useStatusRules(canWrite: boolean) {
+  const { api, tenant, user: me } = useSignedIn();
+  const admins = useQuery(tenantUsersQueryOptions(api, tenant?.tenant_id, ACTIVE_ADMINS));
+  // The server keeps the tenant an active admin who can manage users (MEM_001); say so up front.
+  const userAdministrators = admins.data?.users.filter((admin) =>
+    admin.permissions.includes(USER_ADMINISTRATION_PERMISSION),
+  );
+  const isLastAdmin = (user: TenantUser) =>
+    admins.data?.total === admins.data?.users.length &&
+    userAdministrators?.length === 1 &&
+    userAdministrators[0]?.id === user.id;
+  const toggleBlockedReason = (user: TenantUser): string | null => {
+    if (!canWrite) return PERMISSION_DENIED_REASON;
+    if (user.status === 'inactive') return null;
+    if (user.id === me.id) return '自分自身は無効にできません。';
+    if (isLastAdmin(user))
+      return 'ユーザーを管理できる最後の管理者は無効にできません。先にほかの人を管理者にしてください。';
+    return null;
+  };
+  return { isLastAdmin, toggleBlockedReason };
 }
 
 function TenantUsersScreen() {
@@ -86,170 +105,38 @@ function TenantUsersScreen() {
   const { toast } = useToast();
   const list = useListUrlState(parseTenantUserListState, serializeTenantUserListState);
   const { state, update } = list;
-  const [searchKey, setSearchKey] = useState(0);
+  const search = useUrlSearch(state.q);
   const [addOpen, setAddOpen] = useState(false);
-  const [addOpened, setAddOpened] = useState(false);
   const [editing, setEditing] = useState<TenantUser | null>(null);
-  const [editOpened, setEditOpened] = useState(false);
-  const [toggling, setToggling] = useState<TenantUser | null>(null);
-  const [toggleError, setToggleError] = useState<string | null>(null);
+  const rules = useStatusRules(canWrite);
 
   const users = useQuery({
     ...tenantUsersQueryOptions(api, tenantId, tenantUserListQuery(state)),
     placeholderData: keepPreviousData,
   });
-  const admins = useQuery(tenantUsersQueryOptions(api, tenantId, ACTIVE_ADMINS));
   const toggle = useMutation({
     ...toggleTenantUserStatusMutationOptions(api, tenantId),
     meta: { errorDisplay: 'inline' },
     networkMode: 'always',
   });
+  const toggling = useConfirmTarget<TenantUser>(async (user) => {
+    const saved = await toggle.mutateAsync(user.id);
+    toast({
+      variant: 'success',
+      title: saved.status === 'active' ? '有効にしました' : '無効にしました',
+      description: `${userDisplayName(saved)}（${saved.email}）`,
+    });
+  }, errorMessageOr('切り替えられませんでした。'));
 
-  const data = users.isError ? undefined : users.data;
-  usePageInRange(
-    list,
-    TENANT_USER_PAGE_SIZE,
-    data && { total: data.total, rows: data.users },
-    users.isPlaceholderData,
-  );
-
-  // The server keeps the tenant an active admin who can manage users (MEM_001); say so up front.
-  const userAdministrators = admins.data?.users.filter((admin) =>
-    admin.permissions.includes(USER_ADMINISTRATION_PERMISSION),
-  );
-  const isLastAdmin = (user: TenantUser) =>
-    admins.data?.total === admins.data?.users.length &&
-    userAdministrators?.length === 1 &&
-    userAdministrators[0]?.id === user.id;
-
-  /** Why the status of `user` cannot be switched here, or null when it can. */
-  const toggleBlockedReason = (user: TenantUser): string | null => {
-    if (!canWrite) return PERMISSION_DENIED_REASON;
-    if (user.status === 'inactive') return null;
-    if (user.id === me.id) return '自分自身は無効にできません。';
-    if (isLastAdmin(user))
-      return 'ユーザーを管理できる最後の管理者は無効にできません。先にほかの人を管理者にしてください。';
-    return null;
-  };
-
-  const openEditor = (user: TenantUser) => {
-    setEditOpened(true);
-    setEditing(user);
-  };
-
-  const columns: DataTableColumn<TenantUser>[] = [
-    {
-      id: 'name',
-      header: '氏名',
-      className: 'min-w-28',
-      cell: (user) => (
-        <div className="grid gap-0.5">
-          <span className="font-medium">
-            {userDisplayName(user)}
-            {user.id === me.id ? <span className="ml-1 text-xs text-muted-foreground">（自分）</span> : null}
-          </span>
-          <span className="break-all text-xs text-muted-foreground md:hidden">{user.email}</span>
-        </div>
-      ),
-    },
-    {
-      id: 'email',
-      header: 'メール',
-      hideBelow: 'md',
-      cell: (user) => <span className="break-all">{user.email}</span>,
-    },
-    {
-      id: 'role',
-      header: '役割',
-      nowrap: true,
-      cell: (user) => (
-        <div className="flex flex-col items-start gap-1">
-          <Chip variant={user.role === 'admin' ? 'primary' : 'default'}>{ROLE_LABELS[user.role]}</Chip>
-          {/* Narrow screens have no 状態 column: the status goes under the role. */}
-          <StatusChip user={user} className="sm:hidden" />
-        </div>
-      ),
-    },
-    {
-      id: 'status',
-      header: '状態',
-      nowrap: true,
-      hideBelow: 'sm',
-      cell: (user) => <StatusChip user={user} />,
-    },
-    {
-      id: 'last_sign_in_at',
-      header: '最終ログイン',
-      nowrap: true,
-      hideBelow: 'lg',
-      cell: (user) =>
-        user.last_sign_in_at ? (
-          <time dateTime={user.last_sign_in_at} className="tabular-nums">
-            {formatTenantDateTime(user.last_sign_in_at)}
-          </time>
-        ) : (
-          <span className="text-muted-foreground">未ログイン</span>
-        ),
-    },
-    {
-      id: 'actions',
-      header: '操作',
-      align: 'end',
-      cell: (user) => {
-        const reason = toggleBlockedReason(user);
-        const name = userDisplayName(user);
-        return (
-          <div className="flex flex-col items-end gap-2 sm:flex-row sm:justify-end">
-            <Button
-              variant="outline"
-              size="sm"
-              aria-label={`${name}の役割と権限を${canWrite ? '編集' : '見る'}`}
-              onClick={() => openEditor(user)}
-            >
-              <span className="sm:hidden">{canWrite ? '編集' : '表示'}</span>
-              <span className="hidden sm:inline">{canWrite ? '役割と権限を編集' : '役割と権限を見る'}</span>
-            </Button>
-            <Button
-              variant="outline"
-              size="sm"
-              aria-label={`${name}を${user.status === 'active' ? '無効にする' : '有効にする'}`}
-              disabledReason={reason ?? undefined}
-              onClick={() => {
-                setToggleError(null);
-                setToggling(user);
-              }}
-            >
-              {user.status === 'active' ? '無効にする' : '有効にする'}
-            </Button>
-          </div>
-        );
-      },
-    },
-  ];
-
+  const data = useShownPage(list, TENANT_USER_PAGE_SIZE, users, (shown) => shown.users);
   const filtered = isTenantUserListFiltered(state);
-  const summary = users.isPlaceholderData
-    ? '検索しています…'
-    : data
-      ? `${filtered ? '条件に一致するユーザー' : 'このテナントのユーザー'}: ${formatCount(data.total)} 人`
-      : '';
-
-  const onToggle = async () => {
-    if (!toggling) return;
-    const target = toggling;
-    setToggleError(null);
-    try {
-      const saved = await toggle.mutateAsync(target.id);
-      toast({
-        variant: 'success',
-        title: saved.status === 'active' ? '有効にしました' : '無効にしました',
-        description: `${userDisplayName(saved)}（${saved.email}）`,
-      });
-    } catch (error) {
-      setToggleError(error instanceof Error ? error.message : '切り替えられませんでした。');
-      throw error;
-    }
-  };
+  const summary = listSummary(
+    users,
+    data,
+    ({ total }) =>
+      `${filtered ? '条件に一致するユーザー' : 'このテナントのユーザー'}: ${formatCount(total)} 人`,
+  );
+  const target = toggling.target;
 
   if (users.isError && isFeatureOff(users.error)) return <FeatureOffScreen title={title} />;
 
@@ -261,10 +148,7 @@ function TenantUsersScreen() {
         actions={
           <Button
             disabledReason={canWrite ? undefined : PERMISSION_DENIED_REASON}
-            onClick={() => {
-              setAddOpened(true);
-              setAddOpen(true);
-            }}
+            onClick={() => setAddOpen(true)}
           >
             <UserPlus aria-hidden="true" />
             ユーザーを追加
@@ -272,80 +156,42 @@ function TenantUsersScreen() {
         }
       />
 
-      <search
-        aria-label="ユーザーの絞り込み"
-        className="grid gap-3 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]"
-      >
-        <SearchInput
-          key={searchKey}
-          defaultValue={state.q}
-          label="ユーザーを検索"
-          placeholder="氏名・メールアドレス"
-          loading={users.isFetching && state.q !== ''}
-          onSearch={(query) => update({ q: query, page: 1 }, { replace: true })}
-        />
-        <Select
-          label="役割で絞り込み"
-          hideLabel
-          placeholder={false}
-          options={[
-            { value: '', label: 'すべての役割' },
-            ...contractEnums.Role.map((role) => ({ value: role, label: ROLE_LABELS[role] })),
-          ]}
-          value={state.role}
-          onChange={(event) => update({ role: event.target.value as TenantUserListState['role'], page: 1 })}
-        />
-        <Select
-          label="状態で絞り込み"
-          hideLabel
-          placeholder={false}
-          options={[
-            { value: '', label: 'すべての状態' },
-            ...contractEnums.MembershipStatus.map((status) => ({
-              value: status,
-              label: MEMBERSHIP_STATUS_LABELS[status],
-            })),
-          ]}
-          value={state.status}
-          onChange={(event) =>
-            update({ status: event.target.value as TenantUserListState['status'], page: 1 })
-          }
-        />
-      </search>
+      <TenantUserFilters
+        state={state}
+        update={update}
+        search={search}
+        searching={users.isFetching && state.q !== ''}
+      />
 
       <ListTotal testId="tenant-user-total">{summary}</ListTotal>
 
       <DataTable
         caption="ユーザー一覧"
-        columns={columns}
+        columns={tenantUserColumns({
+          meId: me.id,
+          canWrite,
+          toggleBlockedReason: rules.toggleBlockedReason,
+          onEdit: setEditing,
+          onToggle: toggling.ask,
+        })}
         rows={data?.users ?? []}
         getRowId={(user) => user.id}
         getRowLabel={userDisplayName}
-        loading={users.isPending || (users.isFetching && users.isPlaceholderData)}
+        {...listTableStatus(users)}
         loadingRowCount={5}
-        error={users.isError ? users.error.message : undefined}
-        onRetry={() => void users.refetch()}
         empty={
           filtered ? (
-            <EmptyState
-              icon={<SearchX aria-hidden="true" className="size-6" />}
+            <NoMatches
               title="条件に一致するユーザーが見つかりません"
               description="検索語や絞り込みを変えてお試しください。"
-              action={
-                <Button
-                  variant="outline"
-                  onClick={() => {
-                    setSearchKey((key) => key + 1);
-                    update({ q: '', role: '', status: '', page: 1 });
-                  }}
-                >
-                  条件をクリア
-                </Button>
-              }
+              onClear={() => {
+                search.reset();
+                update({ q: '', role: '', status: '', page: 1 });
+              }}
             />
           ) : (
             <EmptyState
-              icon={<ShieldUser aria-hidden="true" className="size-6" />}
+              icon={<EmptyIcon icon={ShieldUser} />}
               title="ユーザーがいません"
               description="「ユーザーを追加」から、このテナントを使う人を追加できます。"
             />
@@ -364,71 +210,77 @@ function TenantUsersScreen() {
       <RolesOverview />
 
       <ConfirmDialog
-        open={toggling !== null}
-        onOpenChange={(open) => {
-          if (!open) setToggling(null);
-        }}
+        {...toggling.dialogProps}
         title={
-          toggling
-            ? `${userDisplayName(toggling)}を${toggling.status === 'active' ? '無効' : '有効'}にしますか？`
+          target
+            ? `${userDisplayName(target)}を${target.status === 'active' ? '無効' : '有効'}にしますか？`
             : ''
         }
         description={
-          toggling?.status === 'active'
+          target?.status === 'active'
             ? 'このテナントを使えなくなります。ログイン中の画面は、次の操作でログアウトされます（ほかのテナントでの利用はそのままです）。あとで有効に戻せます。'
             : '再びログインして、このテナントを使えるようになります。役割と権限は無効にする前のままです。'
         }
-        confirmLabel={toggling?.status === 'active' ? '無効にする' : '有効にする'}
-        destructive={toggling?.status === 'active'}
-        onConfirm={onToggle}
+        confirmLabel={target?.status === 'active' ? '無効にする' : '有効にする'}
+        destructive={target?.status === 'active'}
       >
-        {toggleError ? <Alert variant="error">{toggleError}</Alert> : null}
+        {toggling.error ? <Alert variant="error">{toggling.error}</Alert> : null}
       </ConfirmDialog>
 
-      <Suspense fallback={null}>
-        {addOpened ? (
-          <AddUserDialog
-            open={addOpen}
-            onOpenChange={setAddOpen}
-            onAdded={(user) => {
-              setAddOpen(false);
-              toast({
-                variant: 'success',
-                title: 'ユーザーを追加しました',
-                description: `${userDisplayName(user)}（${user.email}）`,
-              });
-            }}
-          />
-        ) : null}
-        {editOpened ? (
-          <AccessDialog
-            user={editing}
-            onOpenChange={(open) => {
-              if (!open) setEditing(null);
-            }}
-            readOnly={!canWrite}
-            lastAdmin={editing ? isLastAdmin(editing) : false}
-            onSaved={(user) => {
-              setEditing(null);
-              // One's own permissions are the session's: the sidebar and the screens follow them.
-              if (user.id === me.id) void queryClient.invalidateQueries({ queryKey: accountKeys.tenantMe() });
-              toast({
-                variant: 'success',
-                title: '役割と権限を保存しました',
-                description: `${userDisplayName(user)}（${user.email}）`,
-              });
-            }}
-          />
-        ) : null}
-      </Suspense>
+      <TenantUserDialogs
+        addOpen={addOpen}
+        onAddOpenChange={setAddOpen}
+        editing={editing}
+        onEditingChange={setEditing}
+        meId={me.id}
+        canWrite={canWrite}
+        isLastAdmin={rules.isLastAdmin}
+      />
     </div>
   );
 }
 
-function StatusChip({ user, className }: { user: TenantUser; className?: string }) {
+/** ユーザーの絞り込み: the search box, the role and the status. */
+function TenantUserFilters({
+  state,
+  update,
+  search,
+  searching,
+}: {
+  state: TenantUserListState;
+  update: (patch: Partial<TenantUserListState>, options?: { replace?: boolean }) => void;
+  search: UrlSearch;
+  /** A search is on its way (the box's spinner). */
+  searching: boolean;
+}) {
   return (
-    <Chip variant={user.status === 'active' ? 'success' : 'warning'} className={className}>
-      {MEMBERSHIP_STATUS_LABELS[user.status]}
-    </Chip>
+    <search
+      aria-label="ユーザーの絞り込み"
+      className="grid gap-3 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]"
+    >
+      <UrlSearchInput
+        search={search}
+        label="ユーザーを検索"
+        placeholder="氏名・メールアドレス"
+        loading={searching}
+        onSearch={(query) => update({ q: query, page: 1 }, { replace: true })}
+      />
+      <FilterSelect
+        label="役割で絞り込み"
+        allLabel="すべての役割"
+        values={contractEnums.Role}
+        labels={ROLE_LABELS}
+        value={state.role}
+        onChange={(role) => update({ role, page: 1 })}
+      />
+      <FilterSelect
+        label="状態で絞り込み"
+        allLabel="すべての状態"
+        values={contractEnums.MembershipStatus}
+        labels={MEMBERSHIP_STATUS_LABELS}
+        value={state.status}
+        onChange={(status) => update({ status, page: 1 })}
+      />
+    </search>
   );
 }

@@ -1,0 +1,1 @@
+export { EmptyValue, type EmptyValueProps } from './empty-value';
