@@ -18,8 +18,8 @@ import {
 import { MessageSquareText, Send, UserRound, X } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useTenantApi } from '../../app/use-tenant-api';
 import { useAiStream } from '../ai/use-ai-stream';
-import { useTenantApi } from '../customers/use-tenant-api';
 import { historyToSend } from './conversation-history';
 
 type ChatReply = components['schemas']['ChatReply'];

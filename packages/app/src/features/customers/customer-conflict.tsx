@@ -1,7 +1,7 @@
 import { isApiError } from '@tsumiki/api-client';
 import { Alert, Button } from '@tsumiki/ui';
 import { useEffect, useRef, useState } from 'react';
-import { fieldLabel } from './customer-contract';
+import { fieldLabel } from '../forms/field-rules';
 import type { Customer } from './customer-fields';
 import {
   type ConflictResolution,

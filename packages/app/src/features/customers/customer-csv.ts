@@ -6,7 +6,7 @@ import {
   customerCsvHeader,
   unguardCsvFormula,
 } from '@tsumiki/api-client';
-import { toFullWidthKatakana, toHalfWidthDigits } from './kana';
+import { toFullWidthKatakana, toHalfWidthDigits } from '../../lib/kana';
 
 /**
  * Reading a customer CSV in the browser: decode (UTF-8 with or without BOM, else Shift_JIS as Excel

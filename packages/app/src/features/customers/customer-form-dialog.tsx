@@ -5,7 +5,9 @@ import {
   customerKeys,
   updateCustomerMutationOptions,
 } from '@tsumiki/api-client/react';
+import { useTenantApi } from '../../app/use-tenant-api';
 import { EditorDialog, type EditorFormProps } from '../forms/editor-dialog';
+import { fieldLabel } from '../forms/field-rules';
 import { FormFailure } from '../forms/form-failure';
 import { fieldIdOf } from '../forms/form-fields';
 import { FormFooter } from '../forms/form-footer';
@@ -13,7 +15,6 @@ import { ImeSafeForm } from '../forms/ime-safe-form';
 import { PersonNameSection } from '../forms/person-name-section';
 import { useEditorForm } from '../forms/use-editor-form';
 import { CustomerConflictAlert, useCustomerConflict } from './customer-conflict';
-import { fieldLabel } from './customer-contract';
 import { CUSTOMER_FIELDS, type Customer, type CustomerField } from './customer-fields';
 import {
   type CustomerFormValues,
@@ -26,7 +27,6 @@ import {
   validateCustomerForm,
 } from './customer-form';
 import { AddressSection, ContactSection, ManagementSection } from './customer-form-sections';
-import { useTenantApi } from './use-tenant-api';
 
 export type CustomerFormMode = { kind: 'create' } | { kind: 'edit'; customer: Customer };
 

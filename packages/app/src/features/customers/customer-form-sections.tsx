@@ -1,11 +1,11 @@
 import { Button, Select, TagInput, Textarea, TextField } from '@tsumiki/ui';
+import { toFullWidthKatakana, toHalfWidthDigits } from '../../lib/kana';
 import { FormSection } from '../forms/form-section';
+import { useConvertingInput } from '../forms/use-converting-input';
 import type { FormValues } from '../forms/use-form-values';
 import { PREFECTURES } from './customer-contract';
 import { type Customer, type CustomerAssignee, type CustomerField, NO_ASSIGNEE } from './customer-fields';
 import { type CustomerFormValues, TAG_MAX_LENGTH, TAGS_MAX } from './customer-form';
-import { toFullWidthKatakana, toHalfWidthDigits } from './kana';
-import { useConvertingInput } from './use-converting-input';
 import { usePostalLookup } from './use-postal-lookup';
 
 /** The customer form's values and messages, as its sections take them. */

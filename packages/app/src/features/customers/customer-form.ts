@@ -1,4 +1,5 @@
-import { fieldLabel, isPrefecture } from './customer-contract';
+import { characterCount, fieldLabel, fieldMessages } from '../forms/field-rules';
+import { isPrefecture } from './customer-contract';
 import type { Customer, CustomerField, CustomerInput, CustomerUpdate } from './customer-fields';
 
 /**
@@ -104,12 +105,7 @@ const POSTAL_CODE = /^\d{3}-?\d{4}$/u;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/u;
 
 export const customerFieldMessages = {
-  required: '入力してください',
-  maxLength: (limit: number) => `${limit}文字以内で入力してください`,
-  katakana: '全角カタカナで入力してください',
-  phone: '半角の数字とハイフンで入力してください（例 03-1234-5678）',
-  postalCode: '7 桁の数字で入力してください（例 150-0001）',
-  email: 'メールアドレスの形式が正しくありません',
+  ...fieldMessages,
   prefecture: '一覧から選んでください',
   tooManyTags: `タグは${TAGS_MAX}個までです`,
   tagTooLong: `タグは1つ${TAG_MAX_LENGTH}文字以内で入力してください`,
@@ -130,10 +126,6 @@ const MAX_LENGTHS: Partial<Record<CustomerField, number>> = {
 };
 
 const REQUIRED = ['last_name', 'first_name', 'last_name_kana', 'first_name_kana'] as const;
-
-export function characterCount(text: string): number {
-  return Array.from(text).length;
-}
 
 /** Errors by field; empty when the values can be sent. */
 export function validateCustomerForm(values: CustomerFormValues): CustomerFormErrors {

@@ -3,6 +3,7 @@ import type { components } from '@tsumiki/api-client';
 import { importCustomersMutationOptions } from '@tsumiki/api-client/react';
 import { Alert, Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@tsumiki/ui';
 import { useEffect, useRef, useState } from 'react';
+import { useTenantApi } from '../../app/use-tenant-api';
 import { type CsvImportRow, readCustomerCsv } from './customer-csv';
 import {
   ChooseFileStep,
@@ -11,7 +12,6 @@ import {
   PreviewStep,
   UnknownHeadersStep,
 } from './customer-import-steps';
-import { useTenantApi } from './use-tenant-api';
 
 type ImportResult = components['schemas']['CustomerImportResult'];
 

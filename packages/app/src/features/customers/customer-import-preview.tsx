@@ -1,6 +1,6 @@
 import type { components } from '@tsumiki/api-client';
 import { Chip } from '@tsumiki/ui';
-import { fieldLabel } from './customer-contract';
+import { fieldLabel } from '../forms/field-rules';
 import type { CsvImportRow } from './customer-csv';
 
 type ImportRowResult = components['schemas']['CustomerImportRowResult'];

@@ -3,6 +3,7 @@ import { isApiError } from '@tsumiki/api-client';
 import { updateInteractionMutationOptions } from '@tsumiki/api-client/react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useToast } from '../../app/toasts';
+import { useTenantApi } from '../../app/use-tenant-api';
 import { EditorDialog, type EditorFormProps } from '../forms/editor-dialog';
 import { FormFailure } from '../forms/form-failure';
 import { FormFooter } from '../forms/form-footer';
@@ -14,7 +15,6 @@ import {
   interactionValues,
   useInteractionFields,
 } from './interaction-fields';
-import { useTenantApi } from './use-tenant-api';
 
 const ID_PREFIX = 'interaction-edit';
 

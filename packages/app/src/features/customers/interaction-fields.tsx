@@ -1,14 +1,13 @@
 import { isApiError } from '@tsumiki/api-client';
 import { Select, Textarea, TextField } from '@tsumiki/ui';
 import { type RefObject, useRef, useState } from 'react';
-import { fieldLabel } from './customer-contract';
+import { characterCount, fieldLabel, fieldMessages } from '../forms/field-rules';
 import {
   INTERACTION_TYPE_LABELS,
   INTERACTION_TYPES,
   type Interaction,
   type InteractionType,
 } from './customer-fields';
-import { characterCount, customerFieldMessages } from './customer-form';
 import { type ProductChoice, ProductPicker } from './product-picker';
 
 type FieldName = 'type' | 'summary' | 'content' | 'product_ids';
@@ -62,9 +61,9 @@ export function useInteractionFields(initial: InteractionValues = EMPTY) {
   /** Says what must change before sending, and focuses the first field; false when it must. */
   const check = (): boolean => {
     const next: InteractionErrors = {};
-    if (values.content.trim() === '') next.content = customerFieldMessages.required;
-    else if (characterCount(values.content) > 10000) next.content = customerFieldMessages.maxLength(10000);
-    if (characterCount(values.summary.trim()) > 200) next.summary = customerFieldMessages.maxLength(200);
+    if (values.content.trim() === '') next.content = fieldMessages.required;
+    else if (characterCount(values.content) > 10000) next.content = fieldMessages.maxLength(10000);
+    if (characterCount(values.summary.trim()) > 200) next.summary = fieldMessages.maxLength(200);
     setErrors(next);
     if (next.summary) summaryRef.current?.focus();
     else if (next.content) contentRef.current?.focus();

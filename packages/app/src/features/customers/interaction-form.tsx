@@ -5,9 +5,9 @@ import { Alert, Button } from '@tsumiki/ui';
 import { MessageSquarePlus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useToast } from '../../app/toasts';
+import { useTenantApi } from '../../app/use-tenant-api';
 import { ImeSafeForm } from '../forms/ime-safe-form';
 import { InteractionFields, interactionBody, useInteractionFields } from './interaction-fields';
-import { useTenantApi } from './use-tenant-api';
 
 type InteractionList = components['schemas']['InteractionList'];
 

@@ -4,9 +4,9 @@ import { Alert, Button, Chip, Skeleton } from '@tsumiki/ui';
 import { ChevronDown, History, Pencil, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { useTenantApi } from '../../app/use-tenant-api';
 import { formatTenantDateTime } from '../../lib/format';
 import { INTERACTION_TYPE_LABELS, type Interaction, type InteractionType } from './customer-fields';
-import { useTenantApi } from './use-tenant-api';
 
 const TYPE_CHIP: Record<InteractionType, 'info' | 'success' | 'warning' | 'primary' | 'default'> = {
   call: 'info',

@@ -17,11 +17,11 @@ import {
 import { RotateCw } from 'lucide-react';
 import { useState } from 'react';
 import { useToast } from '../../app/toasts';
+import { useTenantApi } from '../../app/use-tenant-api';
 import { INTERACTION_TYPE_LABELS, type Interaction } from './customer-fields';
 import { InteractionEditDialog } from './interaction-edit-dialog';
 import { InteractionForm } from './interaction-form';
 import { InteractionItem } from './interaction-item';
-import { useTenantApi } from './use-tenant-api';
 
 /** 対応履歴: 記録フォームと、新しい順のタイムライン（「さらに表示」で続きを読む）。 */
 export function InteractionTimeline({

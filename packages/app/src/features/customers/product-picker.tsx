@@ -2,10 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { productsQueryOptions } from '@tsumiki/api-client/react';
 import { Chip, Select } from '@tsumiki/ui';
 import { X } from 'lucide-react';
+import { useTenantApi } from '../../app/use-tenant-api';
 import { usePermissions } from '../access/permissions';
 import { isFeatureEnabled, useFeatureFlags } from '../feature-flags';
-import { fieldLabel } from './customer-contract';
-import { useTenantApi } from './use-tenant-api';
+import { fieldLabel } from '../forms/field-rules';
 
 export type ProductChoice = { id: string; name: string };
 

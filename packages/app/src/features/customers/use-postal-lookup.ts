@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '@tsumiki/api-client';
 import { postalCodeQueryOptions } from '@tsumiki/api-client/react';
 import { type RefObject, useRef, useState } from 'react';
-import { postalCodeDigits } from './kana';
-import { useTenantApi } from './use-tenant-api';
+import { useTenantApi } from '../../app/use-tenant-api';
+import { postalCodeDigits } from '../../lib/kana';
 
 export type PostalAddress = { prefecture: string; city: string; town: string };
 export type PostalState =

@@ -25,9 +25,9 @@ import {
 import { Download } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useToast } from '../../app/toasts';
-import { saveFile } from '../customers/save-file';
-import { useTenantApi } from '../customers/use-tenant-api';
-import { errorMessage } from './error-message';
+import { useTenantApi } from '../../app/use-tenant-api';
+import { errorMessage } from '../../lib/error-message';
+import { saveFile } from '../../lib/save-file';
 import { FolderPicker, TOP_LEVEL_LABEL } from './folder-picker';
 
 const FOLDER_NAME_PATTERN = /[/\\]/;

@@ -4,7 +4,7 @@ import { folderQueryOptions, foldersQueryOptions } from '@tsumiki/api-client/rea
 import { Alert, Button, Skeleton } from '@tsumiki/ui';
 import { ChevronRight, CornerLeftUp, Folder as FolderIcon, Home } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useTenantApi } from '../customers/use-tenant-api';
+import { useTenantApi } from '../../app/use-tenant-api';
 
 /** The top level, where documents and folders live outside any folder. */
 export const TOP_LEVEL_LABEL = 'トップ';

@@ -1,7 +1,7 @@
 import { isApiError, type ValidationErrorEntry } from '@tsumiki/api-client';
 import { Alert } from '@tsumiki/ui';
 import { type ReactNode, useEffect, useRef } from 'react';
-import { fieldLabel } from '../customers/customer-contract';
+import { fieldLabel } from './field-rules';
 import { splitValidationErrors } from './form-fields';
 
 /**

@@ -1,7 +1,7 @@
 import { TextField } from '@tsumiki/ui';
-import { toFullWidthKatakana } from '../customers/kana';
-import { useConvertingInput } from '../customers/use-converting-input';
+import { toFullWidthKatakana } from '../../lib/kana';
 import { FormSection } from './form-section';
+import { useConvertingInput } from './use-converting-input';
 import type { FieldBinding, TextBinding } from './use-form-values';
 
 type NameField = 'last_name' | 'first_name' | 'last_name_kana' | 'first_name_kana';

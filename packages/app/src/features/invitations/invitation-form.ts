@@ -1,4 +1,5 @@
 import { type components, fieldLabels, type Role, type ValidationErrorEntry } from '@tsumiki/api-client';
+import { characterCount } from '../forms/field-rules';
 
 type InvitationInput = components['schemas']['InvitationInput'];
 
@@ -46,10 +47,6 @@ const CONTRACT_FIELDS: Record<string, InvitationField> = {
   expires_in_days: 'expiresInDays',
   message: 'message',
 };
-
-function characterCount(text: string): number {
-  return Array.from(text).length;
-}
 
 /** Half-width digits for what a Japanese keyboard may type as full-width (７ → 7). */
 function toHalfWidthDigits(text: string): string {

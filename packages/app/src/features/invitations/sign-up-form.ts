@@ -3,7 +3,8 @@ import {
   fullNameLabel,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
-} from '../profile/profile-forms';
+} from '../forms/account-fields';
+import { normalizedCharacterCount } from '../forms/field-rules';
 import { EMAIL_PATTERN } from './invitation-form';
 
 /**
@@ -23,10 +24,6 @@ export type SignUpFormErrors = Partial<Record<SignUpField, string>>;
 
 export const SIGN_UP_FIELDS: readonly SignUpField[] = ['email', 'fullName', 'password', 'confirmation'];
 
-function characterCount(text: string): number {
-  return Array.from(text.normalize('NFKC')).length;
-}
-
 export function validateSignUpForm(values: SignUpFormValues): SignUpFormErrors {
   const errors: SignUpFormErrors = {};
   const labels = signUpFieldLabels;
@@ -36,10 +33,10 @@ export function validateSignUpForm(values: SignUpFormValues): SignUpFormErrors {
 
   const fullName = values.fullName.trim();
   if (!fullName) errors.fullName = `${labels.fullName}を入力してください。`;
-  else if (characterCount(fullName) > FULL_NAME_MAX_LENGTH)
+  else if (normalizedCharacterCount(fullName) > FULL_NAME_MAX_LENGTH)
     errors.fullName = `${labels.fullName}は ${FULL_NAME_MAX_LENGTH} 文字以内で入力してください。`;
 
-  const length = characterCount(values.password);
+  const length = normalizedCharacterCount(values.password);
   if (!values.password) errors.password = `${labels.password}を入力してください。`;
   else if (length < PASSWORD_MIN_LENGTH)
     errors.password = `${labels.password}は ${PASSWORD_MIN_LENGTH} 文字以上で入力してください。`;

@@ -17,7 +17,7 @@ import {
 } from '@tsumiki/ui';
 import { ExternalLink } from 'lucide-react';
 import { useState } from 'react';
-import { useTenantApi } from '../customers/use-tenant-api';
+import { useTenantApi } from '../../app/use-tenant-api';
 
 export type PassageTarget = { documentId: string; chunkIndex: number; title: string; index: number };
 

@@ -23,8 +23,8 @@ import {
 } from '@tsumiki/ui';
 import { Plus } from 'lucide-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { useTenantApi } from '../customers/use-tenant-api';
-import { AiAnswerFooter } from './ai-answer-footer';
+import { useTenantApi } from '../../app/use-tenant-api';
+import { AiAnswerFooter } from '../ai/ai-answer-footer';
 import { CampaignTimeline } from './campaign-timeline';
 import { type Channel, ChannelPicker } from './channel-picker';
 import { ContentCalendarView } from './content-calendar-view';

@@ -2,8 +2,9 @@ import { NotificationBell } from '@tsumiki/ui';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { appRoutes } from '../../app/paths';
+import { RouterLink } from '../../app/router-link';
 import { getDisplayTimeZone } from '../../lib/format';
-import { NotificationRouterLink, toNotificationItem } from './notification-link';
+import { toNotificationItem } from './notification-link';
 import { useNotificationActions, useNotificationPages, useNotificationStats } from './notification-queries';
 import { useNotificationStream } from './use-notification-stream';
 
@@ -42,7 +43,7 @@ export default function NotificationBellSlot() {
       }}
       onMarkAllRead={actions.markAllRead}
       onSelect={(notification) => actions.markRead(notification)}
-      linkComponent={NotificationRouterLink}
+      linkComponent={RouterLink}
       viewAllHref={appRoutes.notifications.path}
       onViewAll={() => navigate(appRoutes.notifications.path)}
       open={open}

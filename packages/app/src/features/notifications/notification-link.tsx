@@ -2,9 +2,6 @@ import type { NotificationItem } from '@tsumiki/ui';
 import { safeReturnPath } from '../../lib/format';
 import type { Notification } from './notification-cache';
 
-/** A notification's link through the router (no page load): the app's one router link. */
-export { RouterLink as NotificationRouterLink } from '../../app/router-link';
-
 /**
  * A notification for ui's list: its `link` kept only when it is an address inside the app (the
  * server writes paths such as /customers/…; anything else is not followed).

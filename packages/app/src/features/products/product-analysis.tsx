@@ -16,8 +16,8 @@ import {
 } from '@tsumiki/ui';
 import { ChartColumn, RotateCw, Sparkles } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { useTenantApi } from '../../app/use-tenant-api';
 import { PERMISSION_DENIED_REASON, usePermissions } from '../access/permissions';
-import { useTenantApi } from '../customers/use-tenant-api';
 import type { Product } from './product-display';
 
 type ProductAnalysis = components['schemas']['ProductAnalysis'];

@@ -1,15 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
 import { createProductMutationOptions, updateProductMutationOptions } from '@tsumiki/api-client/react';
 import { Select, TagInput, Textarea, TextField } from '@tsumiki/ui';
-import { toFullWidthKatakana, toHalfWidthDigits } from '../customers/kana';
-import { useConvertingInput } from '../customers/use-converting-input';
-import { useTenantApi } from '../customers/use-tenant-api';
+import { useTenantApi } from '../../app/use-tenant-api';
+import { toFullWidthKatakana, toHalfWidthDigits } from '../../lib/kana';
 import { EditorDialog, type EditorFormProps } from '../forms/editor-dialog';
 import { FormFailure } from '../forms/form-failure';
 import { fieldIdOf } from '../forms/form-fields';
 import { FormFooter } from '../forms/form-footer';
 import { FormSection } from '../forms/form-section';
 import { ImeSafeForm } from '../forms/ime-safe-form';
+import { useConvertingInput } from '../forms/use-converting-input';
 import { useEditorForm } from '../forms/use-editor-form';
 import type { FormValues } from '../forms/use-form-values';
 import {

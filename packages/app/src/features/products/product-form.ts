@@ -1,5 +1,5 @@
 import type { components } from '@tsumiki/api-client';
-import { characterCount, customerFieldMessages } from '../customers/customer-form';
+import { characterCount, fieldMessages } from '../forms/field-rules';
 
 /**
  * The product form's values and rules, mirroring `ProductInput` in the contract (required,
@@ -112,7 +112,7 @@ export const TAGS_MAX = 20;
 export const TAG_MAX_LENGTH = 50;
 
 export const productFieldMessages = {
-  ...customerFieldMessages,
+  ...fieldMessages,
   code: '半角の英数字・ハイフン・アンダースコアで入力してください',
   wholeYen: '0 以上の整数（円）で入力してください',
   priceMax: `${PRICE_MAX.toLocaleString('ja-JP')} 円以下で入力してください`,

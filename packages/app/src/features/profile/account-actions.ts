@@ -1,6 +1,6 @@
 import { loadAuth } from '../../session/load-auth';
 import { messages } from '../../session/messages';
-import { type PasswordField, passwordFieldLabels } from './profile-forms';
+import { type PasswordField, passwordFieldLabels } from '../forms/account-fields';
 
 interface RefusalText {
   message: string;

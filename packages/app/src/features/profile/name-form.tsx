@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { accountKeys } from '@tsumiki/api-client/react';
 import { Alert, Button, TextField } from '@tsumiki/ui';
 import { type FormEvent, useRef, useState } from 'react';
+import { fullNameLabel, validateFullName } from '../forms/account-fields';
 import { AccountActionError, changeFullName } from './account-actions';
-import { fullNameLabel, validateFullName } from './profile-forms';
 
 /**
  * The user's name, saved through the authentication service (user_metadata.full_name). The

@@ -3,7 +3,6 @@ import { sessionKeys } from '@tsumiki/api-client/react';
 import { Alert, Button, PasswordField } from '@tsumiki/ui';
 import { type FormEvent, useRef, useState } from 'react';
 import { useSignedIn } from '../../session/session';
-import { AccountActionError, changePassword } from './account-actions';
 import {
   hasErrors,
   PASSWORD_MAX_LENGTH,
@@ -13,7 +12,8 @@ import {
   type PasswordFormErrors,
   passwordFieldLabels,
   validatePasswordForm,
-} from './profile-forms';
+} from '../forms/account-fields';
+import { AccountActionError, changePassword } from './account-actions';
 
 const empty: PasswordForm = { currentPassword: '', newPassword: '', confirmation: '' };
 const fieldOrder: PasswordFieldName[] = ['currentPassword', 'newPassword', 'confirmation'];

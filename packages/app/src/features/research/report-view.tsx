@@ -7,10 +7,10 @@ import {
 import { AiModeNotice, Button, Chip } from '@tsumiki/ui';
 import { Download, ExternalLink } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { useTenantApi } from '../../app/use-tenant-api';
 import { useErrorDisplay } from '../../errors/error-display';
 import { formatTenantDateTime } from '../../lib/format';
-import { saveFile } from '../customers/save-file';
-import { useTenantApi } from '../customers/use-tenant-api';
+import { saveFile } from '../../lib/save-file';
 import type { ResearchReport } from './research-labels';
 
 const sourceId = (reportId: string, number: number) => `research-${reportId}-source-${number}`;

@@ -16,8 +16,8 @@ import {
 } from '@tsumiki/ui';
 import { Plus, Search, Trash2, UserRound, X } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { useTenantApi } from '../../app/use-tenant-api';
 import type { AiStreamParams, AiStreamPath } from '../ai/use-ai-stream';
-import { useTenantApi } from '../customers/use-tenant-api';
 import {
   type CompetitorFocus,
   DEPTH_OPTIONS,

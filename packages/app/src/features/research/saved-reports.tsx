@@ -4,12 +4,12 @@ import { deleteResearchReportMutationOptions, researchReportsQueryOptions } from
 import { Alert, Button, Chip, ConfirmDialog, EmptyState, Pagination, Skeleton } from '@tsumiki/ui';
 import { FileSearch, Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { useTenantApi } from '../../app/use-tenant-api';
 import { useErrorDisplay } from '../../errors/error-display';
+import { errorMessage } from '../../lib/error-message';
 import { formatTenantDateTime } from '../../lib/format';
 import { useSignedIn } from '../../session/session';
 import { usePermissions } from '../access/permissions';
-import { useTenantApi } from '../customers/use-tenant-api';
-import { errorMessage } from '../documents/error-message';
 
 const PAGE_SIZE = 10;
 

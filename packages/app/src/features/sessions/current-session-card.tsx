@@ -17,8 +17,8 @@ import {
 } from '@tsumiki/ui';
 import { type ReactNode, useId, useState } from 'react';
 import { useSignedIn } from '../../session/session';
+import { LoadFailed } from '../access/load-failed';
 import { type ExtensionOutcome, extensionOutcome, extensionRoomMinutes, formatRemaining } from './extension';
-import { LoadFailed } from './load-failed';
 import { absoluteTime } from './times';
 
 const progressTones = { success: 'success', refresh: 'info', warning: 'warning', error: 'error' } as const;

@@ -19,7 +19,7 @@ import {
 import { api } from '../../app/api';
 import { useToast } from '../../app/toasts';
 import { formatTenantDateTime } from '../../lib/format';
-import { LoadFailed } from '../sessions/load-failed';
+import { LoadFailed } from '../access/load-failed';
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => ({ value: String(hour), label: `${hour}:00` }));
 

@@ -4,10 +4,10 @@ import {
   tenantUsersQueryOptions,
   updateStaffMutationOptions,
 } from '@tsumiki/api-client/react';
+import { useTenantApi } from '../../app/use-tenant-api';
 import { usePermissions } from '../access/permissions';
-import { fieldLabel } from '../customers/customer-contract';
-import { useTenantApi } from '../customers/use-tenant-api';
 import { EditorDialog, type EditorFormProps } from '../forms/editor-dialog';
+import { fieldLabel } from '../forms/field-rules';
 import { FormFailure } from '../forms/form-failure';
 import { fieldIdOf } from '../forms/form-fields';
 import { FormFooter } from '../forms/form-footer';

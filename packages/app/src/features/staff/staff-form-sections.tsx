@@ -1,8 +1,8 @@
 import { EMPLOYMENT_TYPE_LABELS, STAFF_STATUS_LABELS, type TenantUser } from '@tsumiki/api-client';
 import { DateField, Select, TagInput, Textarea, TextField } from '@tsumiki/ui';
-import { toHalfWidthDigits } from '../customers/kana';
-import { useConvertingInput } from '../customers/use-converting-input';
+import { toHalfWidthDigits } from '../../lib/kana';
 import { FormSection } from '../forms/form-section';
+import { useConvertingInput } from '../forms/use-converting-input';
 import type { FormValues } from '../forms/use-form-values';
 import {
   type EmploymentType,

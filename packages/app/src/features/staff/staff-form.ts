@@ -1,5 +1,5 @@
 import type { components } from '@tsumiki/api-client';
-import { characterCount, customerFieldMessages } from '../customers/customer-form';
+import { characterCount, fieldMessages } from '../forms/field-rules';
 
 /**
  * The staff form's values and rules, mirroring `StaffInput` in the contract (required, lengths,
@@ -97,7 +97,7 @@ const PHONE = /^[0-9+\-() ]{2,20}$/u;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/u;
 
 export const staffFieldMessages = {
-  ...customerFieldMessages,
+  ...fieldMessages,
   phone: '半角の数字とハイフンで入力してください（例 03-1234-5678、内線は 201）',
   tooManyQualifications: `資格は${QUALIFICATIONS_MAX}個までです`,
   qualificationTooLong: `資格は1つ${QUALIFICATION_MAX_LENGTH}文字以内で入力してください`,

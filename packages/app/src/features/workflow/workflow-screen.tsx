@@ -22,8 +22,8 @@ import {
 } from '@tsumiki/ui';
 import { ClipboardCheck, Sparkles, Wand2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { useTenantApi } from '../customers/use-tenant-api';
-import { AiAnswerFooter } from '../marketing/ai-answer-footer';
+import { useTenantApi } from '../../app/use-tenant-api';
+import { AiAnswerFooter } from '../ai/ai-answer-footer';
 import { WorkflowDiagram } from './workflow-diagram';
 import {
   ChoiceGroup,

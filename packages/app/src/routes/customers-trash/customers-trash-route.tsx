@@ -18,10 +18,10 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { appRoutes, customerPath } from '../../app/paths';
 import { useToast } from '../../app/toasts';
+import { useTenantApi } from '../../app/use-tenant-api';
 import { usePermissions } from '../../features/access/permissions';
 import { FeatureOffScreen, PermissionDeniedScreen } from '../../features/access/screen-states';
 import { customerKana, customerName } from '../../features/customers/customer-fields';
-import { useTenantApi } from '../../features/customers/use-tenant-api';
 import { isFeatureEnabled, useFeatureFlags } from '../../features/feature-flags';
 import { formatTenantDate, formatTenantDateTime } from '../../lib/format';
 

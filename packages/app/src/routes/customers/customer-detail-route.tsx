@@ -29,8 +29,8 @@ import { api } from '../../app/api';
 import { loaderTenant, prefetch } from '../../app/prefetch';
 import { queryClient } from '../../app/query-client';
 import { useToast } from '../../app/toasts';
+import { useTenantApi } from '../../app/use-tenant-api';
 import { PERMISSION_DENIED_REASON, usePermissions } from '../../features/access/permissions';
-import { fieldLabel } from '../../features/customers/customer-contract';
 import {
   type Customer,
   customerKana,
@@ -39,7 +39,7 @@ import {
 } from '../../features/customers/customer-fields';
 import { CustomerFormDialog } from '../../features/customers/customer-form-dialog';
 import { InteractionTimeline } from '../../features/customers/interaction-timeline';
-import { useTenantApi } from '../../features/customers/use-tenant-api';
+import { fieldLabel } from '../../features/forms/field-rules';
 import { formatTenantDateTime } from '../../lib/format';
 
 /** Back to the list as the user left it (its search, sort and page came along in the state). */

@@ -12,9 +12,9 @@ import { ChevronDown, Download, Plus, Trash2, Upload } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { appRoutes } from '../../app/paths';
 import { useToast } from '../../app/toasts';
+import { useTenantApi } from '../../app/use-tenant-api';
 import { type CustomerListState, customerListQuery } from '../../features/customers/customer-list-state';
-import { saveFile } from '../../features/customers/save-file';
-import { useTenantApi } from '../../features/customers/use-tenant-api';
+import { saveFile } from '../../lib/save-file';
 
 /** 新規登録, CSV 出力 (the list's conditions, in either encoding), CSV 取り込み and ゴミ箱. */
 export function CustomerHeaderActions({

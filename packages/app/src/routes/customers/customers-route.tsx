@@ -6,6 +6,7 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { api } from '../../app/api';
 import { listRouteLoader, revalidateOnPathChange } from '../../app/prefetch';
+import { useTenantApi } from '../../app/use-tenant-api';
 import { PERMISSION_DENIED_REASON, usePermissions } from '../../features/access/permissions';
 import { customerName } from '../../features/customers/customer-fields';
 import {
@@ -21,7 +22,6 @@ import {
   serializeCustomerListState,
 } from '../../features/customers/customer-list-state';
 import { formatCustomerTotal } from '../../features/customers/format';
-import { useTenantApi } from '../../features/customers/use-tenant-api';
 import {
   ListPagination,
   type ListSort,

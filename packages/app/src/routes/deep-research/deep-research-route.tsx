@@ -4,16 +4,16 @@ import { Alert, Button, Card, CardContent, PageHeader, ProgressSteps, Skeleton }
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { appRoutes } from '../../app/paths';
+import { useTenantApi } from '../../app/use-tenant-api';
 import { usePermissions } from '../../features/access/permissions';
 import { FeatureOffScreen, PermissionDeniedScreen } from '../../features/access/screen-states';
 import { useAiStream } from '../../features/ai/use-ai-stream';
-import { useTenantApi } from '../../features/customers/use-tenant-api';
-import { errorMessage } from '../../features/documents/error-message';
 import { isFeatureEnabled, useFeatureFlags } from '../../features/feature-flags';
 import { ReportView } from '../../features/research/report-view';
 import { ResearchForm, type ResearchRequest } from '../../features/research/research-form';
 import type { ResearchReport } from '../../features/research/research-labels';
 import { SavedReports } from '../../features/research/saved-reports';
+import { errorMessage } from '../../lib/error-message';
 
 const title = appRoutes.deepResearch.title;
 

@@ -9,9 +9,8 @@ import { Alert, Chip, DataTable, type DataTableColumn, EmptyState, formatFileSiz
 import { Download, Eye, FileText, FolderInput, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useToast } from '../../app/toasts';
+import { useTenantApi } from '../../app/use-tenant-api';
 import { PERMISSION_DENIED_REASON } from '../../features/access/permissions';
-import { saveFile } from '../../features/customers/save-file';
-import { useTenantApi } from '../../features/customers/use-tenant-api';
 import {
   DOCUMENT_PAGE_SIZE,
   type DocumentListState,
@@ -23,6 +22,7 @@ import { DeletionDialog } from '../../features/documents/lazy-confirm-dialog';
 import { ListPagination, type ListSort, ListTotal, tableSort } from '../../features/lists/list-controls';
 import { listTableStatus } from '../../features/lists/list-hooks';
 import { formatCount, formatTenantDateTime } from '../../lib/format';
+import { saveFile } from '../../lib/save-file';
 import type { DialogState } from './document-dialog-slot';
 
 const STATUS_CHIP = { pending: 'info', ready: 'success', failed: 'error', unsupported: 'warning' } as const;

@@ -8,9 +8,10 @@ import { api } from '../../app/api';
 import { appRoutes } from '../../app/paths';
 import { listRouteLoader, revalidateOnPathChange } from '../../app/prefetch';
 import { RouterLink } from '../../app/router-link';
+import { useTenantApi } from '../../app/use-tenant-api';
+import { isFeatureOff } from '../../features/access/feature-off';
 import { PERMISSION_DENIED_REASON, usePermissions } from '../../features/access/permissions';
 import { FeatureOffScreen } from '../../features/access/screen-states';
-import { useTenantApi } from '../../features/customers/use-tenant-api';
 import {
   documentListQuery,
   folderHref,
@@ -22,7 +23,6 @@ import { TOP_LEVEL_LABEL } from '../../features/documents/folder-picker';
 import { type UrlSearch, useFormDialog, useUrlSearch } from '../../features/lists/list-hooks';
 import { ScreenGate, UrlSearchInput } from '../../features/lists/list-pieces';
 import { useListUrlState } from '../../features/lists/list-url-state';
-import { isFeatureOff } from '../../features/sessions/feature-off';
 import { type DialogState, Dialogs } from './document-dialog-slot';
 import { DocumentTable } from './document-table';
 import { DeleteFolderButton, FolderSidebar, SubfolderList } from './folder-panes';

@@ -3,7 +3,7 @@ import { AI_MODE_LABELS, type DocumentSearchHit, documentTypeLabel } from '@tsum
 import { documentSearchQueryOptions, semanticSearchQueryOptions } from '@tsumiki/api-client/react';
 import { Alert, Button, Chip, EmptyState, HighlightedText, Pagination, Skeleton } from '@tsumiki/ui';
 import { SearchX } from 'lucide-react';
-import { useTenantApi } from '../../features/customers/use-tenant-api';
+import { useTenantApi } from '../../app/use-tenant-api';
 import type { PreviewTarget } from '../../features/documents/document-dialogs';
 import { DOCUMENT_PAGE_SIZE, type DocumentListState } from '../../features/documents/document-list-state';
 import { ListTotal } from '../../features/lists/list-controls';

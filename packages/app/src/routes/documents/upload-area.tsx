@@ -3,7 +3,7 @@ import { DOCUMENT_ACCEPT, DOCUMENT_ACCEPT_LABEL, MAX_UPLOAD_BYTES } from '@tsumi
 import { tenantKey } from '@tsumiki/api-client/react';
 import { Button, FileDropzone } from '@tsumiki/ui';
 import { useRef } from 'react';
-import { useTenantApi } from '../../features/customers/use-tenant-api';
+import { useTenantApi } from '../../app/use-tenant-api';
 import { useUploadQueue } from '../../features/documents/upload-queue';
 import { sendUpload } from '../../features/documents/upload-request';
 

@@ -8,6 +8,7 @@ import { api } from '../../app/api';
 import { appRoutes } from '../../app/paths';
 import { listRouteLoader, revalidateOnPathChange } from '../../app/prefetch';
 import { useToast } from '../../app/toasts';
+import { isFeatureOff } from '../../features/access/feature-off';
 import { PERMISSION_DENIED_REASON, usePermissions } from '../../features/access/permissions';
 import { isFeatureEnabled, useFeatureFlags } from '../../features/feature-flags';
 import {
@@ -27,7 +28,6 @@ import {
 } from '../../features/lists/list-hooks';
 import { EmptyIcon, FilterSelect, NoMatches } from '../../features/lists/list-pieces';
 import { useListUrlState } from '../../features/lists/list-url-state';
-import { isFeatureOff } from '../../features/sessions/feature-off';
 import { formatCount } from '../../lib/format';
 import { useSignedIn } from '../../session/session';
 import { invitationColumns, type PendingAction, recipient } from './invitation-columns';

@@ -1,5 +1,6 @@
 import { Alert, Button, isImeComposing, PasswordField, TextField } from '@tsumiki/ui';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { PASSWORD_MIN_LENGTH } from '../../features/forms/account-fields';
 import {
   SIGN_UP_FIELDS,
   type SignUpField,
@@ -8,7 +9,6 @@ import {
   signUpFieldLabels,
   validateSignUpForm,
 } from '../../features/invitations/sign-up-form';
-import { PASSWORD_MIN_LENGTH } from '../../features/profile/profile-forms';
 import { useSession } from '../../session/session';
 
 /**

@@ -41,10 +41,10 @@ import { api } from '../../app/api';
 import { appRoutes } from '../../app/paths';
 import { listRouteLoader, revalidateOnPathChange } from '../../app/prefetch';
 import { useToast } from '../../app/toasts';
+import { useTenantApi } from '../../app/use-tenant-api';
+import { isFeatureOff } from '../../features/access/feature-off';
 import { PERMISSION_DENIED_REASON, usePermissions } from '../../features/access/permissions';
 import { FeatureOffScreen, PermissionDeniedScreen } from '../../features/access/screen-states';
-import { saveFile } from '../../features/customers/save-file';
-import { useTenantApi } from '../../features/customers/use-tenant-api';
 import { DeletionDialog } from '../../features/documents/lazy-confirm-dialog';
 import { sendUpload } from '../../features/documents/upload-request';
 import { isFeatureEnabled, useFeatureFlags } from '../../features/feature-flags';
@@ -55,8 +55,8 @@ import {
   serverFieldErrors,
   validateKnowledgeUpload,
 } from '../../features/knowledge/knowledge-upload';
-import { isFeatureOff } from '../../features/sessions/feature-off';
 import { formatCount, formatTenantDateTime } from '../../lib/format';
+import { saveFile } from '../../lib/save-file';
 
 const title = appRoutes.knowledgeBase.title;
 const STATUS_CHIP = { processing: 'info', ready: 'success', failed: 'error' } as const;

@@ -26,13 +26,13 @@ import { BookOpen, MessageSquareText, Send } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, lazy, Suspense, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { appRoutes } from '../../app/paths';
+import { useTenantApi } from '../../app/use-tenant-api';
+import { isFeatureOff } from '../../features/access/feature-off';
 import { usePermissions } from '../../features/access/permissions';
 import { FeatureOffScreen, PermissionDeniedScreen } from '../../features/access/screen-states';
-import { useTenantApi } from '../../features/customers/use-tenant-api';
-import { errorMessage } from '../../features/documents/error-message';
 import { isFeatureEnabled, useFeatureFlags } from '../../features/feature-flags';
 import type { PassageTarget } from '../../features/knowledge/passage-dialog';
-import { isFeatureOff } from '../../features/sessions/feature-off';
+import { errorMessage } from '../../lib/error-message';
 import { formatCount, formatTenantDateTime } from '../../lib/format';
 
 const title = appRoutes.legalCheck.title;

@@ -8,6 +8,7 @@ import { api } from '../../app/api';
 import { appRoutes } from '../../app/paths';
 import { loaderTenant, prefetch } from '../../app/prefetch';
 import { queryClient } from '../../app/query-client';
+import { RouterLink } from '../../app/router-link';
 import { isFeatureEnabled, useFeatureFlags } from '../../features/feature-flags';
 import {
   isNotificationFilterActive,
@@ -18,7 +19,7 @@ import {
   parseNotificationFilter,
   serializeNotificationFilter,
 } from '../../features/notifications/notification-filter';
-import { NotificationRouterLink, toNotificationItem } from '../../features/notifications/notification-link';
+import { toNotificationItem } from '../../features/notifications/notification-link';
 import {
   useNotificationActions,
   useNotificationPages,
@@ -166,7 +167,7 @@ function NotificationsScreen() {
             if (notification) actions.markRead(notification);
           }}
           onSelect={(notification) => actions.markRead(notification)}
-          linkComponent={NotificationRouterLink}
+          linkComponent={RouterLink}
           timeZone={getDisplayTimeZone()}
           showAbsoluteTime
           clampMessage={false}

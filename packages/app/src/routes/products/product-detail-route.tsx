@@ -27,9 +27,9 @@ import { appRoutes } from '../../app/paths';
 import { loaderTenant, prefetch } from '../../app/prefetch';
 import { queryClient } from '../../app/query-client';
 import { useToast } from '../../app/toasts';
+import { useTenantApi } from '../../app/use-tenant-api';
 import { PERMISSION_DENIED_REASON, usePermissions } from '../../features/access/permissions';
 import { FeatureOffScreen, PermissionDeniedScreen } from '../../features/access/screen-states';
-import { useTenantApi } from '../../features/customers/use-tenant-api';
 import { isFeatureEnabled, useFeatureFlags } from '../../features/feature-flags';
 import { ProductAnalysisSection } from '../../features/products/product-analysis';
 import {

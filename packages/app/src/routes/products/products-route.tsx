@@ -8,9 +8,10 @@ import { api } from '../../app/api';
 import { appRoutes } from '../../app/paths';
 import { listRouteLoader, revalidateOnPathChange } from '../../app/prefetch';
 import { useToast } from '../../app/toasts';
+import { useTenantApi } from '../../app/use-tenant-api';
+import { isFeatureOff } from '../../features/access/feature-off';
 import { PERMISSION_DENIED_REASON, usePermissions } from '../../features/access/permissions';
 import { FeatureOffScreen } from '../../features/access/screen-states';
-import { useTenantApi } from '../../features/customers/use-tenant-api';
 import { ListPagination, ListTotal, tableSort } from '../../features/lists/list-controls';
 import {
   errorMessageOr,
@@ -32,7 +33,6 @@ import {
   productListQuery,
   serializeProductListState,
 } from '../../features/products/product-list-state';
-import { isFeatureOff } from '../../features/sessions/feature-off';
 import { formatCount } from '../../lib/format';
 import { productColumns } from './product-columns';
 import { PRODUCT_SORT_OPTIONS, ProductFilters } from './product-filters';

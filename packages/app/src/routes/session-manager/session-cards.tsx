@@ -12,7 +12,7 @@ import {
   Skeleton,
 } from '@tsumiki/ui';
 import { LogOut, ShieldCheck } from 'lucide-react';
-import { LoadFailed } from '../../features/sessions/load-failed';
+import { LoadFailed } from '../../features/access/load-failed';
 import { SecurityEventList } from '../../features/sessions/security-event-list';
 import { attentionCount } from '../../features/sessions/security-events';
 import { SessionList, type SessionSummary } from '../../features/sessions/session-list';

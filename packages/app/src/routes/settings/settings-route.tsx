@@ -24,10 +24,10 @@ import { appRoutes } from '../../app/paths';
 import { loaderTenant, prefetch } from '../../app/prefetch';
 import { queryClient as appQueryClient } from '../../app/query-client';
 import { useToast } from '../../app/toasts';
+import { LoadFailed } from '../../features/access/load-failed';
 import { usePermissions } from '../../features/access/permissions';
 import { PermissionDeniedScreen } from '../../features/access/screen-states';
 import { isFeatureEnabled, useFeatureFlags } from '../../features/feature-flags';
-import { LoadFailed } from '../../features/sessions/load-failed';
 import {
   applyFeatureChange,
   applyFlagChange,

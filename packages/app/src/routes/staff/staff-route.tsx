@@ -7,9 +7,10 @@ import { api } from '../../app/api';
 import { appRoutes } from '../../app/paths';
 import { listRouteLoader, revalidateOnPathChange } from '../../app/prefetch';
 import { useToast } from '../../app/toasts';
+import { useTenantApi } from '../../app/use-tenant-api';
+import { isFeatureOff } from '../../features/access/feature-off';
 import { PERMISSION_DENIED_REASON, usePermissions } from '../../features/access/permissions';
 import { FeatureOffScreen } from '../../features/access/screen-states';
-import { useTenantApi } from '../../features/customers/use-tenant-api';
 import { ListPagination, ListTotal, tableSort } from '../../features/lists/list-controls';
 import {
   errorMessageOr,
@@ -22,7 +23,6 @@ import {
 } from '../../features/lists/list-hooks';
 import { EmptyIcon, NoMatches, ScreenGate } from '../../features/lists/list-pieces';
 import { useListUrlState } from '../../features/lists/list-url-state';
-import { isFeatureOff } from '../../features/sessions/feature-off';
 import type { StaffMember } from '../../features/staff/staff-form';
 import type { StaffFormMode } from '../../features/staff/staff-form-dialog';
 import {

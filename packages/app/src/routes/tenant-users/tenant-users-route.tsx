@@ -14,6 +14,7 @@ import { api } from '../../app/api';
 import { appRoutes } from '../../app/paths';
 import { listRouteLoader, revalidateOnPathChange } from '../../app/prefetch';
 import { useToast } from '../../app/toasts';
+import { isFeatureOff } from '../../features/access/feature-off';
 import { PERMISSION_DENIED_REASON, usePermissions } from '../../features/access/permissions';
 import { FeatureOffScreen } from '../../features/access/screen-states';
 import { ListPagination, ListTotal } from '../../features/lists/list-controls';
@@ -34,7 +35,6 @@ import {
   UrlSearchInput,
 } from '../../features/lists/list-pieces';
 import { useListUrlState } from '../../features/lists/list-url-state';
-import { isFeatureOff } from '../../features/sessions/feature-off';
 import { RolesOverview } from '../../features/tenant-users/roles-overview';
 import {
   isTenantUserListFiltered,

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { toFullWidthKatakana, toHalfWidthDigits } from './kana';
+import { toFullWidthKatakana, toHalfWidthDigits } from '../../lib/kana';
 import { useConvertingInput } from './use-converting-input';
 import '@testing-library/jest-dom/vitest';
 

@@ -1,3 +1,4 @@
+import { normalizedCharacterCount } from './field-rules';
 /**
  * The profile's two forms, checked before anything is sent. The authentication service checks
  * the same rules again (packages/server/src/auth: 8 to 128 characters as people count them, a
@@ -18,17 +19,12 @@ export type PasswordField = keyof typeof passwordFieldLabels;
 export type PasswordForm = Record<PasswordField, string>;
 export type PasswordFormErrors = Partial<Record<PasswordField, string>>;
 
-/** Characters as people count them, after the normalisation the service hashes. */
-function characterCount(text: string): number {
-  return Array.from(text.normalize('NFKC')).length;
-}
-
 export function validatePasswordForm(form: PasswordForm): PasswordFormErrors {
   const errors: PasswordFormErrors = {};
   const labels = passwordFieldLabels;
   if (!form.currentPassword) errors.currentPassword = `${labels.currentPassword}を入力してください。`;
 
-  const length = characterCount(form.newPassword);
+  const length = normalizedCharacterCount(form.newPassword);
   if (!form.newPassword) errors.newPassword = `${labels.newPassword}を入力してください。`;
   else if (length < PASSWORD_MIN_LENGTH)
     errors.newPassword = `${labels.newPassword}は ${PASSWORD_MIN_LENGTH} 文字以上で入力してください。`;
@@ -53,7 +49,7 @@ export const fullNameLabel = '氏名';
 export function validateFullName(value: string): { fullName: string; error?: undefined } | { error: string } {
   const fullName = value.trim();
   if (!fullName) return { error: `${fullNameLabel}を入力してください。` };
-  if (characterCount(fullName) > FULL_NAME_MAX_LENGTH)
+  if (normalizedCharacterCount(fullName) > FULL_NAME_MAX_LENGTH)
     return { error: `${fullNameLabel}は ${FULL_NAME_MAX_LENGTH} 文字以内で入力してください。` };
   return { fullName };
 }

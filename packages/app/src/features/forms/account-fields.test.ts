@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasErrors, validateFullName, validatePasswordForm } from './profile-forms';
+import { hasErrors, validateFullName, validatePasswordForm } from './account-fields';
 
 const valid = {
   currentPassword: 'tsumiki-demo-2026',
