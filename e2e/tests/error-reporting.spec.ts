@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import pg from 'pg';
-import { demo, expectNoSeriousA11yViolations } from './support';
+import { builtChunk, demo, expectNoSeriousA11yViolations } from './support';
 
 // The service worker would answer the chunk requests from its cache, out of page.route's reach.
 test.use({ serviceWorkers: 'block' });
@@ -81,12 +81,11 @@ test('a render crash while offline: crash screen, kept across a reload, stored o
   await page.goBack();
   await expect(page.getByRole('heading', { name: 'ダッシュボード' })).toBeVisible();
   // The reporter and the crash screen arrive once the first screen is idle.
-  await page.waitForFunction(() => {
+  const lazyParts = [builtChunk('src/errors/error-reporter.ts'), builtChunk('src/errors/crash-view.tsx')];
+  await page.waitForFunction((parts) => {
     const names = performance.getEntriesByType('resource').map((entry) => entry.name);
-    return ['/assets/error-reporter-', '/assets/crash-view-'].every((part) =>
-      names.some((name) => name.includes(part)),
-    );
-  });
+    return parts.every((part) => names.some((name) => name.endsWith(part)));
+  }, lazyParts);
 
   await context.setOffline(true);
   await page.evaluate(() => {
@@ -152,7 +151,8 @@ test('a render crash while offline: crash screen, kept across a reload, stored o
 
 test('a route chunk a deployment removed: an offer to reload, not a crash', async ({ page }, testInfo) => {
   let blocked = true;
-  await page.route(/\/assets\/customers-route-[\w-]+\.js$/, (route) =>
+  const customersRoute = builtChunk('src/routes/customers/customers-route.tsx');
+  await page.route(`**${customersRoute}`, (route) =>
     blocked ? route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not Found' }) : route.fallback(),
   );
   await signIn(page);

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page } from '@playwright/test';
 import pg from 'pg';
@@ -98,4 +99,16 @@ export async function signInAs(browser: Browser, email: string, viewport: { widt
   await page.getByRole('button', { name: 'ログイン', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'ダッシュボード' })).toBeVisible();
   return page;
+}
+
+/**
+ * The served file (`/assets/<hash>.js`) of one source module's chunk, from the build's manifest:
+ * chunks are named by their hash alone, so a test finds them by what they hold.
+ */
+export function builtChunk(source: string): string {
+  const manifestUrl = new URL('../../packages/app/dist/.vite/manifest.json', import.meta.url);
+  const manifest = JSON.parse(readFileSync(manifestUrl, 'utf8')) as Record<string, { file: string }>;
+  const chunk = manifest[source];
+  if (!chunk) throw new Error(`the build has no chunk for ${source}`);
+  return `/${chunk.file}`;
 }
