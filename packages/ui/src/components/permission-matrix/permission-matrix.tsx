@@ -1,9 +1,11 @@
-import { type ReactNode, useId } from 'react';
+import { useId } from 'react';
 import { permissionMatrixMessages } from '../../i18n/groups/permission-matrix';
 import { useMessageGroups } from '../../i18n/messages-provider';
 import { LockedNote } from '../../internal/locked-note';
 import { cn } from '../../lib/cn';
-import { Checkbox } from '../checkbox/checkbox';
+import { matrixState } from './matrix-state';
+import { NotApplicableCell, PermissionCell } from './permission-cell';
+import { ScrollArea } from './scroll-area';
 
 export type PermissionMatrixResource = { key: string; label: string; description?: string };
 export type PermissionMatrixAction = { key: string; label: string };
@@ -54,24 +56,13 @@ export function PermissionMatrix({
   const id = useId();
   const reasonId = `${id}-reason`;
   const differsId = `${id}-differs`;
-  const availableSet = new Set(available);
-  const granted = new Set(value);
-  const defaultSet = defaults ? new Set(defaults) : undefined;
-  const editable = onChange !== undefined;
-  const locked = editable && Boolean(disabledReason);
-  const hasDifference =
-    defaultSet !== undefined && available.some((key) => granted.has(key) !== defaultSet.has(key));
-
-  const toggle = (key: string, checked: boolean) => {
-    if (!onChange || locked) return;
-    const next = new Set(granted);
-    if (checked) next.add(key);
-    else next.delete(key);
-    // Keep the order of `available`, then anything else the caller had.
-    const ordered = available.filter((k) => next.has(k));
-    const rest = value.filter((k) => !availableSet.has(k) && next.has(k));
-    onChange([...ordered, ...rest]);
-  };
+  const { availableSet, granted, defaultSet, editable, locked, hasDifference, toggle } = matrixState({
+    available,
+    value,
+    defaults,
+    onChange,
+    disabledReason,
+  });
 
   return (
     <div data-slot="permission-matrix" className={cn('grid min-w-0 gap-2', className)}>
@@ -132,66 +123,20 @@ export function PermissionMatrix({
                 </th>
                 {actions.map((action) => {
                   const key = permissionKey(resource.key, action.key);
-                  const cellLabel = m.cellLabel(resource.label, action.label);
-                  if (!availableSet.has(key)) {
-                    return (
-                      <td
-                        key={action.key}
-                        data-state="not-applicable"
-                        className="border-b border-border bg-muted/60 px-3 py-2 text-center text-muted-foreground group-last:border-b-0"
-                      >
-                        <span aria-hidden="true">—</span>
-                        <span className="sr-only">{m.notApplicable}</span>
-                      </td>
-                    );
-                  }
+                  if (!availableSet.has(key)) return <NotApplicableCell key={action.key} text={m} />;
                   const isGranted = granted.has(key);
-                  const differs = defaultSet !== undefined && isGranted !== defaultSet.has(key);
                   return (
-                    <td
+                    <PermissionCell
                       key={action.key}
-                      data-state={isGranted ? 'granted' : 'denied'}
-                      data-differs={differs || undefined}
-                      className="border-b border-border px-3 py-2 text-center group-last:border-b-0"
-                    >
-                      <span className="relative inline-flex items-center justify-center gap-1">
-                        {editable ? (
-                          <Checkbox
-                            checked={isGranted}
-                            aria-label={cellLabel}
-                            aria-disabled={locked || undefined}
-                            aria-describedby={differs ? differsId : undefined}
-                            onCheckedChange={(checked) => toggle(key, checked === true)}
-                            className={cn(
-                              // 24 px touch target around the 18 px box.
-                              'after:absolute after:-inset-1.5',
-                              locked && 'cursor-not-allowed opacity-50',
-                            )}
-                          />
-                        ) : (
-                          <>
-                            <span
-                              aria-hidden="true"
-                              className={cn(
-                                'font-bold',
-                                isGranted ? 'text-success' : 'text-muted-foreground',
-                              )}
-                            >
-                              {isGranted ? '✓' : '－'}
-                            </span>
-                            <span className="sr-only">{isGranted ? m.granted : m.denied}</span>
-                          </>
-                        )}
-                        {differs && (
-                          <span
-                            data-slot="permission-matrix-differs"
-                            aria-hidden="true"
-                            className="absolute -top-1 -right-2.5 size-2 rounded-full bg-warning"
-                          />
-                        )}
-                        {differs && !editable && <span className="sr-only">（{m.differsFromDefault}）</span>}
-                      </span>
-                    </td>
+                      label={m.cellLabel(resource.label, action.label)}
+                      granted={isGranted}
+                      differs={defaultSet !== undefined && isGranted !== defaultSet.has(key)}
+                      editable={editable}
+                      locked={locked}
+                      differsId={differsId}
+                      onToggle={(checked) => toggle(key, checked)}
+                      text={m}
+                    />
                   );
                 })}
               </tr>
@@ -214,25 +159,5 @@ export function PermissionMatrix({
         </p>
       )}
     </div>
-  );
-}
-
-function ScrollArea({
-  focusable,
-  label,
-  children,
-}: {
-  focusable: boolean;
-  label: string;
-  children: ReactNode;
-}) {
-  const className =
-    'relative min-w-0 overflow-x-auto rounded-md border border-border bg-surface outline-none focus-visible:ring-2 focus-visible:ring-ring';
-  if (!focusable) return <div className={className}>{children}</div>;
-  return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
-    <section aria-label={label} tabIndex={0} className={className}>
-      {children}
-    </section>
   );
 }

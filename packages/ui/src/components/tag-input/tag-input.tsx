@@ -1,11 +1,10 @@
-import { X } from 'lucide-react';
-import { type ComponentProps, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ComponentProps, type ReactNode, useId } from 'react';
 import { tagInputMessages } from '../../i18n/groups/tag-input';
 import { useMessageGroups } from '../../i18n/messages-provider';
 import { FieldFrame, useFieldIds } from '../../internal/field';
 import { cn } from '../../lib/cn';
-import { isImeComposing, isSubmitEnter } from '../../lib/ime';
-import { announce, ensureLiveRegion } from '../../lib/live-announcer';
+import { TagList } from './tag-list';
+import { useTagInput } from './use-tag-input';
 
 export type TagInputProps = Omit<
   ComponentProps<'input'>,
@@ -54,9 +53,15 @@ export function TagInput({
 }: TagInputProps) {
   const messages = useMessageGroups({ tagInput: tagInputMessages });
   const text = messages.tagInput;
-  const [draft, setDraft] = useState('');
-  const [notice, setNotice] = useState<string | null>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
+  const { notice, inputRef, removeFromChip, inputProps } = useTagInput({
+    value,
+    onValueChange,
+    maxTags,
+    maxTagLength,
+    text,
+    onKeyDown,
+    onBlur,
+  });
   const noticeId = `${useId()}-notice`;
   const ids = useFieldIds(
     id,
@@ -64,43 +69,6 @@ export function TagInput({
     error,
     [ariaDescribedBy, notice ? noticeId : undefined].filter(Boolean).join(' ') || undefined,
   );
-
-  useEffect(() => {
-    ensureLiveRegion();
-  }, []);
-
-  const refuse = (message: string) => {
-    setNotice(message);
-    announce(message);
-  };
-
-  /** Adds the draft; true when the draft was used up (added or a duplicate). */
-  const commit = (raw: string): boolean => {
-    const tag = raw.trim();
-    if (tag === '') return true;
-    if (value.includes(tag)) {
-      refuse(text.duplicate(tag));
-      return true;
-    }
-    if (maxTags !== undefined && value.length >= maxTags) {
-      refuse(text.limit(maxTags));
-      return false;
-    }
-    if (maxTagLength !== undefined && Array.from(tag).length > maxTagLength) {
-      refuse(text.tooLong(maxTagLength));
-      return false;
-    }
-    setNotice(null);
-    onValueChange([...value, tag]);
-    announce(text.added(tag));
-    return true;
-  };
-
-  const remove = (tag: string) => {
-    setNotice(null);
-    onValueChange(value.filter((item) => item !== tag));
-    announce(text.removed(tag));
-  };
 
   return (
     <FieldFrame
@@ -133,30 +101,7 @@ export function TagInput({
         )}
       >
         {value.length > 0 && (
-          <ul aria-label={text.listLabel} className="contents">
-            {value.map((tag) => (
-              <li
-                key={tag}
-                data-slot="tag-input-tag"
-                className="inline-flex h-7 max-w-full min-w-0 items-center gap-0.5 rounded-full border border-border bg-muted pr-0.5 pl-2.5 text-xs font-medium"
-              >
-                <span className="truncate">{tag}</span>
-                <button
-                  type="button"
-                  data-slot="tag-input-remove"
-                  aria-label={text.remove(tag)}
-                  disabled={disabled}
-                  onClick={() => {
-                    remove(tag);
-                    inputRef.current?.focus();
-                  }}
-                  className="grid size-6 shrink-0 cursor-pointer place-items-center rounded-full text-muted-foreground outline-none hover:bg-secondary hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed"
-                >
-                  <X aria-hidden="true" className="size-3.5" />
-                </button>
-              </li>
-            ))}
-          </ul>
+          <TagList tags={value} disabled={disabled} onRemove={removeFromChip} text={text} />
         )}
         <input
           ref={inputRef}
@@ -171,32 +116,7 @@ export function TagInput({
           aria-describedby={ids.describedBy}
           placeholder={placeholder}
           {...props}
-          value={draft}
-          onChange={(event) => {
-            setDraft(event.target.value);
-            if (notice) setNotice(null);
-          }}
-          onKeyDown={(event) => {
-            onKeyDown?.(event);
-            if (event.defaultPrevented) return;
-            if (isSubmitEnter(event)) {
-              // Enter adds a tag; it never submits the surrounding form.
-              event.preventDefault();
-              if (commit(event.currentTarget.value)) setDraft('');
-            } else if (
-              event.key === 'Backspace' &&
-              !isImeComposing(event) &&
-              event.currentTarget.value === '' &&
-              value.length > 0
-            ) {
-              event.preventDefault();
-              remove(value[value.length - 1]!);
-            }
-          }}
-          onBlur={(event) => {
-            onBlur?.(event);
-            if (commit(event.currentTarget.value)) setDraft('');
-          }}
+          {...inputProps}
           className="h-7 min-w-32 flex-1 bg-transparent px-1 outline-none placeholder:text-muted-foreground disabled:cursor-not-allowed"
         />
       </div>
