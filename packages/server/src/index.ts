@@ -2,7 +2,7 @@ export { type BuildServerOptions, buildServer } from './app';
 export { type Config, ConfigError, loadConfig, testConfig } from './config';
 // MIN_COVERAGE, the AI provider, withTenant, extraction and the text index: for the retrieval bench
 // (bench/retrieval), which drives the real extraction and index path.
-export { MIN_COVERAGE } from './modules/knowledge/knowledge.service';
+export { MIN_COVERAGE } from './modules/knowledge/knowledge.chat';
 // The research PDF: for bench/research-pdf (the time to render a typical report).
 export { researchReportPdf } from './modules/research/research.pdf';
 export { aiConfigFromEnv } from './platform/ai/config';

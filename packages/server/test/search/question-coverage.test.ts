@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import '../../src/modules/knowledge/knowledge.tables';
-import { MIN_COVERAGE } from '../../src/modules/knowledge/knowledge.service';
+import { MIN_COVERAGE } from '../../src/modules/knowledge/knowledge.chat';
 import { insertTenant } from '../../src/platform/access/tenants.repository';
 import { aiConfigFromEnv } from '../../src/platform/ai/config';
 import { createAiProvider } from '../../src/platform/ai/create-provider';

@@ -1,21 +1,13 @@
-import type { components } from '@tsumiki/api-client/schema';
-import { compactLocalDate, tenantTimeZone } from '../../platform/access/time-zone';
-import { contentDisposition } from '../../platform/http/downloads';
-import { componentValidator } from '../../platform/http/openapi';
 import type { ModuleHandlers } from '../../platform/http/typed-handlers';
-import { toValidationIssues } from '../../platform/http/validation-messages';
 import { personName } from '../../platform/text/person-name';
 import type { ModuleDependencies } from '../module';
-import { customersToCsv } from './customers.csv';
+import { customersCsvHandlers } from './customers.csv.handlers';
 import { toCustomer } from './customers.mapper';
 import {
-  type CustomerFields,
   type CustomerView,
   createCustomer,
   deleteCustomer,
-  exportCustomers,
   getCustomer,
-  importCustomers,
   listAssignees,
   listCustomers,
   restoreCustomer,
@@ -23,15 +15,12 @@ import {
 } from './customers.service';
 import { listTrash, purgeAt, purgeCustomer, purgeExpiredTrash } from './customers.trash';
 
-type Schemas = components['schemas'];
-
 /**
  * Customers: list, one, create, update (optimistic), soft delete, the trash (restore, erase now,
- * erased after 30 days by a nightly job), assignees, CSV.
+ * erased after 30 days by a nightly job), assignees; the CSV export and import are in
+ * customers.csv.handlers.ts.
  */
 export function customersHandlers({ db, document, events, jobs, log, sessions }: ModuleDependencies) {
-  // Import rows are checked one by one with the contract's own CustomerInput.
-  const validateCustomerInput = componentValidator(document, 'CustomerInput');
   jobs.work('customers.purge', async () => {
     const erased = await purgeExpiredTrash(db, sessions.now());
     if (erased > 0) log?.info(`ゴミ箱に 30 日を過ぎて残っていた顧客 ${erased} 人を消去しました`);
@@ -127,59 +116,7 @@ export function customersHandlers({ db, document, events, jobs, log, sessions }:
       return { status: 200, body: { assignees: await listAssignees(tx) } };
     },
 
-    async exportCustomers({ query }, { tx }) {
-      const encoding = query.encoding ?? 'utf-8';
-      const timeZone = await tenantTimeZone(tx);
-      const batches = exportCustomers(tx, {
-        search: query.search,
-        companyFilter: query.company_filter,
-        sortBy: query.sort_by,
-        sortOrder: query.sort_order,
-      });
-      const chunks: Uint8Array[] = [];
-      for await (const chunk of customersToCsv(flatten(batches), encoding, { timeZone })) chunks.push(chunk);
-      return {
-        status: 200,
-        body: Buffer.concat(chunks),
-        headers: {
-          'content-type': `text/csv; charset=${encoding === 'shift_jis' ? 'Shift_JIS' : 'UTF-8'}`,
-          'content-disposition': exportDisposition(encoding, compactLocalDate(new Date(), timeZone)),
-        },
-      };
-    },
-
-    async importCustomers({ body }, { tx, principal }) {
-      const dryRun = body.dry_run ?? true;
-      const rows = body.rows.map((row) => {
-        const candidate = structuredClone(row);
-        if (validateCustomerInput(candidate)) return { fields: candidate as CustomerFields, errors: [] };
-        return { fields: null, errors: toValidationIssues(validateCustomerInput.errors ?? []) };
-      });
-      const results = await importCustomers(tx, principal.userId, rows, dryRun);
-      const created = results.filter((result) => result.status === 'created').length;
-      if (created > 0) {
-        // One event for the whole file: nobody wants a notification per row.
-        await events.emit(tx, {
-          type: 'customer.imported',
-          actorId: principal.userId,
-          payload: { count: created },
-        });
-      }
-      const summary: Schemas['CustomerImportResult'] = {
-        dry_run: dryRun,
-        total: results.length,
-        valid: results.filter((result) => result.status !== 'invalid').length,
-        invalid: results.filter((result) => result.status === 'invalid').length,
-        created,
-        rows: results.map((result) => ({
-          row: result.row,
-          status: result.status,
-          errors: result.errors,
-          customer_id: result.customerId,
-        })),
-      };
-      return { status: 200, body: summary };
-    },
+    ...customersCsvHandlers({ document, events }),
   } satisfies ModuleHandlers;
 }
 
@@ -194,18 +131,4 @@ function customerEvent(type: string, actorId: string, customer: CustomerView) {
       assignee_user_id: customer.assignee_user_id,
     },
   };
-}
-
-async function* flatten<T>(batches: AsyncIterable<T[]>): AsyncGenerator<T> {
-  for await (const batch of batches) yield* batch;
-}
-
-/**
- * The export's file name: 顧客一覧_20261127.csv, and 顧客一覧_20261127_ShiftJIS.csv for the one
- * Excel opens — two names, so that both can sit side by side in the downloads folder, each saying
- * which it is in the menu's own word (UTF-8 is the default and goes without).
- */
-function exportDisposition(encoding: 'utf-8' | 'shift_jis', date: string): string {
-  const suffix = encoding === 'shift_jis' ? '_ShiftJIS' : '';
-  return contentDisposition(`顧客一覧_${date}${suffix}.csv`, `customers-${date}${suffix}.csv`);
 }

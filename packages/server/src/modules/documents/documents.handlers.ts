@@ -5,19 +5,16 @@ import { folderPath } from '../folders';
 import type { ModuleDependencies } from '../module';
 import { workDocumentExtraction } from './documents.extraction';
 import { toDocument, toDocumentDetail, toSearchHit } from './documents.mapper';
+import { searchDocuments, semanticQuery, semanticSearchDocuments } from './documents.search';
 import {
   deleteDocument,
   getDocument,
   listDocuments,
   moveDocument,
   openDocumentFile,
-  searchDocuments,
-  semanticQuery,
-  semanticSearchDocuments,
   updateDocument,
-  uploadDocument,
-  uploadDocuments,
 } from './documents.service';
+import { uploadDocument, uploadDocuments } from './documents.upload';
 
 /**
  * Documents (AI文書管理): upload one or many (streamed, checked by their bytes, extracted in the

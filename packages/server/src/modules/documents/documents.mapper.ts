@@ -1,5 +1,5 @@
 import type { components } from '@tsumiki/api-client/schema';
-import type { SearchHit } from './documents.service';
+import type { SearchHit } from './documents.search';
 import type { DocumentRow } from './documents.tables';
 
 type Schemas = components['schemas'];

@@ -2,19 +2,17 @@ import type { operations } from '@tsumiki/api-client/schema';
 import { storedFileHeaders } from '../../platform/http/downloads';
 import { type ModuleHandlers, outsideRequestTransaction } from '../../platform/http/typed-handlers';
 import type { ModuleDependencies } from '../module';
+import { askKnowledge, listKnowledgeChatHistory, rateKnowledgeAnswer } from './knowledge.chat';
 import { workKnowledgeExtraction } from './knowledge.extraction';
 import { toKnowledgeChatMessage, toKnowledgeDocument, toKnowledgePassage } from './knowledge.mapper';
 import {
-  askKnowledge,
   deleteKnowledgeDocument,
   getKnowledgePassage,
   type KnowledgeServices,
-  listKnowledgeChatHistory,
   listKnowledgeDocuments,
   openKnowledgeDocumentFile,
-  rateKnowledgeAnswer,
-  uploadKnowledgeDocument,
 } from './knowledge.service';
+import { uploadKnowledgeDocument } from './knowledge.upload';
 
 /**
  * The knowledge base and the legal-check chat (AI法務チェック・ナレッジベースAI): register, list,

@@ -12,7 +12,7 @@ import type { ProductRow } from './products.tables';
 
 type Schemas = components['schemas'];
 
-/** The share of a passage's content bigrams the product name must cover (the knowledge check weighs its own coverage, MIN_COVERAGE in knowledge.service.ts). */
+/** The share of a passage's content bigrams the product name must cover (the knowledge check weighs its own coverage, MIN_COVERAGE in knowledge.chat.ts). */
 const MARKET_MIN_COVERAGE = 0.5;
 const MARKET_PASSAGES = 6;
 
