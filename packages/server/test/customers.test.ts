@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_TENANTS, DEMO_USERS } from '../src/seed/demo';
 import { expectErrorEnvelope, expectMatchesContract } from './support/contract';
-import { createTestServer, type TestServer } from './support/server';
+import { useSignedInServer } from './support/server';
 
 interface CustomerBody {
   id: string;
@@ -18,20 +18,10 @@ interface CustomerBody {
 }
 
 describe('GET /api/customers', () => {
-  let server: TestServer;
-  let token: string;
-
-  beforeAll(async () => {
-    server = await createTestServer();
-    token = (await server.signIn(DEMO_USERS.sakuraStaff.email)).access_token;
-  });
-
-  afterAll(async () => {
-    await server.close();
-  });
+  const ctx = useSignedInServer(DEMO_USERS.sakuraStaff.email);
 
   const list = async (query = '') => {
-    const response = await server.get(`/api/customers${query}`, { token });
+    const response = await ctx.server.get(`/api/customers${query}`, { token: ctx.token });
     expect(response.statusCode, response.body).toBe(200);
     expectMatchesContract('listCustomers', 200, response.json());
     return response.json<{ total: number; customers: CustomerBody[] }>();
@@ -139,7 +129,9 @@ describe('GET /api/customers', () => {
   });
 
   it('answers 422 VAL_001 with Japanese validation_errors for out-of-range parameters', async () => {
-    const response = await server.get('/api/customers?limit=0&skip=-1&sort_by=name', { token });
+    const response = await ctx.server.get('/api/customers?limit=0&skip=-1&sort_by=name', {
+      token: ctx.token,
+    });
     expect(response.statusCode).toBe(422);
     expectMatchesContract('listCustomers', 422, response.json());
     expectErrorEnvelope(response.json(), 'VAL_001');
@@ -150,11 +142,11 @@ describe('GET /api/customers', () => {
         { field: 'sort_by', message: expect.stringContaining('created_at') },
       ]),
     );
-    const tooMany = await server.get('/api/customers?limit=101', { token });
+    const tooMany = await ctx.server.get('/api/customers?limit=101', { token: ctx.token });
     expect(tooMany.json().error.validation_errors).toEqual([
       { field: 'limit', message: '100以下の値を入力してください' },
     ]);
-    const notNumber = await server.get('/api/customers?limit=abc', { token });
+    const notNumber = await ctx.server.get('/api/customers?limit=abc', { token: ctx.token });
     expect(notNumber.json().error.validation_errors).toEqual([
       { field: 'limit', message: '整数を入力してください' },
     ]);

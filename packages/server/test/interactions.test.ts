@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_TENANTS, DEMO_USERS } from '../src/seed/demo';
 import { expectErrorEnvelope, expectMatchesContract } from './support/contract';
-import { createTestServer, type TestServer } from './support/server';
+import { useSignedInServer } from './support/server';
 
 interface InteractionBody {
   id: string;
@@ -13,20 +13,10 @@ interface InteractionBody {
 }
 
 describe('GET /api/interactions', () => {
-  let server: TestServer;
-  let token: string;
-
-  beforeAll(async () => {
-    server = await createTestServer();
-    token = (await server.signIn(DEMO_USERS.sakuraStaff.email)).access_token;
-  });
-
-  afterAll(async () => {
-    await server.close();
-  });
+  const ctx = useSignedInServer(DEMO_USERS.sakuraStaff.email);
 
   const list = async (query = '') => {
-    const response = await server.get(`/api/interactions${query}`, { token });
+    const response = await ctx.server.get(`/api/interactions${query}`, { token: ctx.token });
     expect(response.statusCode, response.body).toBe(200);
     expectMatchesContract('listInteractions', 200, response.json());
     return response.json<{ total: number; interactions: InteractionBody[] }>();
@@ -38,7 +28,7 @@ describe('GET /api/interactions', () => {
     const times = body.interactions.map((interaction) => interaction.created_at);
     expect(times).toEqual([...times].sort().reverse());
 
-    const customers = await server.database.owner
+    const customers = await ctx.server.database.owner
       .selectFrom('customers')
       .select(['id', 'last_name', 'first_name'])
       .where('tenant_id', '=', DEMO_TENANTS.sakura.id)
@@ -87,7 +77,7 @@ describe('GET /api/interactions', () => {
   });
 
   it('answers 422 for a created_from that is not a date-time', async () => {
-    const response = await server.get('/api/interactions?created_from=yesterday', { token });
+    const response = await ctx.server.get('/api/interactions?created_from=yesterday', { token: ctx.token });
     expect(response.statusCode).toBe(422);
     expectErrorEnvelope(response.json(), 'VAL_001');
     expect(response.json().error.validation_errors[0].field).toBe('created_from');

@@ -4,69 +4,50 @@
  * search, the フリガナ sort and a deep page each use an index, over 20,000 customers.
  */
 import { sql } from 'kysely';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   type CustomerPageQuery,
   countCustomers,
   findCustomerPage,
 } from '../../src/modules/customers/customers.repository';
-import { insertTenant } from '../../src/platform/access/tenants.repository';
-import { withTenant } from '../../src/platform/db/tenant-scope';
-import { createTestDatabase, type TestDatabase } from '../support/database';
-import { indexesOf, type PlanNode, planNodes, queryPlanTracer, seqScansOf } from '../support/query-plans';
+import { indexesOf, type PlanNode, planNodes, seqScansOf, usePlanDatabase } from '../support/query-plans';
 
 const TENANT = '5e1d9c0a-3b2f-4c6d-8e7a-9b0c1d2e3f40';
 const CUSTOMERS = 20_000;
 
 describe('customer list plans as the app role', () => {
-  let database: TestDatabase;
-  let tracer: ReturnType<typeof queryPlanTracer>;
-
-  beforeAll(async () => {
-    database = await createTestDatabase({ seeded: false });
-    await insertTenant(database.owner, { id: TENANT, name: '計画確認クリニック', plan: 'standard' });
-    // Realistic spread: 40 surnames × 50 given names, kana to match, companies for a third.
-    const owner = new pg.Client({ connectionString: database.ownerUrl });
-    await owner.connect();
-    await owner.query(
-      `insert into customers (tenant_id, last_name, first_name, last_name_kana, first_name_kana,
-                              company_name, company_name_kana, phone, created_at)
-       select $1::uuid,
-              (array['佐藤','鈴木','高橋','田中','伊藤','渡辺','山本','中村','小林','加藤','吉田','山田','佐々木','山口','松本','井上','木村','林','斎藤','清水',
-                     '山崎','森','池田','橋本','阿部','石川','山下','中島','石井','小川','前田','岡田','長谷川','藤田','後藤','近藤','村上','遠藤','青木','坂本'])[1 + n % 40],
-              (array['花子','太郎','陽菜','蓮','結衣','湊','美咲','大翔','葵','悠真'])[1 + (n / 40) % 10] || n % 5,
-              (array['サトウ','スズキ','タカハシ','タナカ','イトウ','ワタナベ','ヤマモト','ナカムラ','コバヤシ','カトウ','ヨシダ','ヤマダ','ササキ','ヤマグチ','マツモト','イノウエ','キムラ','ハヤシ','サイトウ','シミズ',
-                     'ヤマザキ','モリ','イケダ','ハシモト','アベ','イシカワ','ヤマシタ','ナカジマ','イシイ','オガワ','マエダ','オカダ','ハセガワ','フジタ','ゴトウ','コンドウ','ムラカミ','エンドウ','アオキ','サカモト'])[1 + n % 40],
-              (array['ハナコ','タロウ','ヒナ','レン','ユイ','ミナト','ミサキ','ヒロト','アオイ','ユウマ'])[1 + (n / 40) % 10],
-              case when n % 3 = 0 then '株式会社' || (array['みらい','さくら','ひかり','あおば','つばさ'])[1 + n % 5] || n % 97 end,
-              case when n % 3 = 0 then 'カブシキガイシャ' || (array['ミライ','サクラ','ヒカリ','アオバ','ツバサ'])[1 + n % 5] end,
-              '03-' || lpad((n % 10000)::text, 4, '0') || '-' || lpad((n % 9973)::text, 4, '0'),
-              now() - (n || ' minutes')::interval
-       from generate_series(1, ${CUSTOMERS}) as n`,
-      [TENANT],
-    );
-    await owner.query('vacuum analyze customers');
-    await owner.query('vacuum analyze customer_search_terms');
-    await owner.end();
-
-    tracer = queryPlanTracer(database.appUrl);
-  }, 120_000);
-
-  afterAll(async () => {
-    await tracer.destroy();
-    await database.drop();
+  const planDb = usePlanDatabase({
+    tenantId: TENANT,
+    tenantName: '計画確認クリニック',
+    analyze: ['customers', 'customer_search_terms'],
+    async seed(owner) {
+      // Realistic spread: 40 surnames × 50 given names, kana to match, companies for a third.
+      await owner.query(
+        `insert into customers (tenant_id, last_name, first_name, last_name_kana, first_name_kana,
+                                company_name, company_name_kana, phone, created_at)
+         select $1::uuid,
+                (array['佐藤','鈴木','高橋','田中','伊藤','渡辺','山本','中村','小林','加藤','吉田','山田','佐々木','山口','松本','井上','木村','林','斎藤','清水',
+                       '山崎','森','池田','橋本','阿部','石川','山下','中島','石井','小川','前田','岡田','長谷川','藤田','後藤','近藤','村上','遠藤','青木','坂本'])[1 + n % 40],
+                (array['花子','太郎','陽菜','蓮','結衣','湊','美咲','大翔','葵','悠真'])[1 + (n / 40) % 10] || n % 5,
+                (array['サトウ','スズキ','タカハシ','タナカ','イトウ','ワタナベ','ヤマモト','ナカムラ','コバヤシ','カトウ','ヨシダ','ヤマダ','ササキ','ヤマグチ','マツモト','イノウエ','キムラ','ハヤシ','サイトウ','シミズ',
+                       'ヤマザキ','モリ','イケダ','ハシモト','アベ','イシカワ','ヤマシタ','ナカジマ','イシイ','オガワ','マエダ','オカダ','ハセガワ','フジタ','ゴトウ','コンドウ','ムラカミ','エンドウ','アオキ','サカモト'])[1 + n % 40],
+                (array['ハナコ','タロウ','ヒナ','レン','ユイ','ミナト','ミサキ','ヒロト','アオイ','ユウマ'])[1 + (n / 40) % 10],
+                case when n % 3 = 0 then '株式会社' || (array['みらい','さくら','ひかり','あおば','つばさ'])[1 + n % 5] || n % 97 end,
+                case when n % 3 = 0 then 'カブシキガイシャ' || (array['ミライ','サクラ','ヒカリ','アオバ','ツバサ'])[1 + n % 5] end,
+                '03-' || lpad((n % 10000)::text, 4, '0') || '-' || lpad((n % 9973)::text, 4, '0'),
+                now() - (n || ' minutes')::interval
+         from generate_series(1, ${CUSTOMERS}) as n`,
+        [TENANT],
+      );
+    },
   });
 
   /** The plan of each SELECT the repository ran for `query`, EXPLAINed in the same tenant scope. */
   async function plansOf(query: CustomerPageQuery): Promise<PlanNode[][]> {
-    const plans = await tracer.explain(TENANT, () =>
-      withTenant(tracer.db, TENANT, async (tx) => {
-        await findCustomerPage(tx, query);
-        await countCustomers(tx, query);
-      }),
-    );
-    return plans.map(({ plan }) => plan);
+    return planDb.plansOf(async (tx) => {
+      await findCustomerPage(tx, query);
+      await countCustomers(tx, query);
+    });
   }
 
   const base = { skip: 0, limit: 20, sortBy: 'created_at', sortOrder: 'desc' } as const;
@@ -102,7 +83,7 @@ describe('customer list plans as the app role', () => {
   });
 
   it('gives the 2-character pages the same customers in the same order as a full scan would', async () => {
-    await withTenant(tracer.db, TENANT, async (tx) => {
+    await planDb.inTenant(async (tx) => {
       for (const sortOrder of ['desc', 'asc'] as const) {
         for (const skip of [0, 20, 490]) {
           const fast = await findCustomerPage(tx, { ...base, sortOrder, skip, search: 'さと' });
@@ -142,7 +123,7 @@ describe('customer list plans as the app role', () => {
   });
 
   it('keeps the unfiltered total exact without counting rows', async () => {
-    await withTenant(tracer.db, TENANT, async (tx) => {
+    await planDb.inTenant(async (tx) => {
       expect(await countCustomers(tx, {})).toEqual({ total: CUSTOMERS, capped: false });
       expect(await countCustomers(tx, { search: '佐藤' })).toEqual({ total: CUSTOMERS / 40, capped: false });
       // One distinct bigram but four characters: ササキ has ささ, not ささささ.

@@ -1,65 +1,42 @@
-/**
- * The documents list of a folder, the folder tree and the check whether a stored file is still
- * used, EXPLAINed as the app role under row-level security over a tenant with many documents in
- * a tree of folders: each goes through an index (0011), none reads the documents table whole.
- */
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   countDocuments,
   type DocumentSortField,
   findDocumentPage,
 } from '../../src/modules/documents/documents.repository';
 import { findChildFolders } from '../../src/modules/folders/folders.repository';
-import { insertTenant } from '../../src/platform/access/tenants.repository';
-import { withTenant } from '../../src/platform/db/tenant-scope';
 import { isStoredFileUsed } from '../../src/platform/files/file-removal';
-import { createTestDatabase, type TestDatabase } from '../support/database';
-import { indexesOf, type PlanNode, queryPlanTracer, seqScansOf } from '../support/query-plans';
+import { indexesOf, type PlanNode, seqScansOf, usePlanDatabase } from '../support/query-plans';
 
 const TENANT = '7a2e4c6b-1d3f-4a5b-8c9d-0e1f2a3b4c51';
 const FOLDER = '7a2e4c6b-1d3f-4a5b-8c9d-0e1f2a3b4c52';
 const DOCUMENTS = 5_000;
 
 describe('documents list plans as the app role', () => {
-  let database: TestDatabase;
-  let tracer: ReturnType<typeof queryPlanTracer>;
-
-  beforeAll(async () => {
-    database = await createTestDatabase({ seeded: false });
-    await insertTenant(database.owner, { id: TENANT, name: '計画確認医院', plan: 'standard' });
-    const owner = new pg.Client({ connectionString: database.ownerUrl });
-    await owner.connect();
-    await owner.query(
-      `insert into folders (tenant_id, id, name, parent_id)
-       select $1::uuid, case when n = 0 then $2::uuid else gen_random_uuid() end, 'フォルダー' || n,
-              case when n between 1 and 9 or n = 0 then null else $2::uuid end
-       from generate_series(0, 199) as n`,
-      [TENANT, FOLDER],
-    );
-    await owner.query(
-      `insert into documents (tenant_id, folder_id, file_name, content_type, size_bytes, sha256, storage_key)
-       select $1::uuid, case when n % 100 = 0 then null else (select id from folders where tenant_id = $1::uuid order by name offset (n % 200) limit 1) end,
-              '文書' || n || '.pdf', 'application/pdf',
-              1000 + n, md5(n::text) || md5(n::text), $1 || '/' || md5(n::text) || md5(n::text)
-       from generate_series(1, ${DOCUMENTS}) as n`,
-      [TENANT],
-    );
-    await owner.query('vacuum analyze documents');
-    await owner.query('vacuum analyze folders');
-    await owner.end();
-    tracer = queryPlanTracer(database.appUrl);
-  }, 120_000);
-
-  afterAll(async () => {
-    await tracer.destroy();
-    await database.drop();
+  const planDb = usePlanDatabase({
+    tenantId: TENANT,
+    tenantName: '計画確認医院',
+    analyze: ['documents', 'folders'],
+    async seed(owner) {
+      await owner.query(
+        `insert into folders (tenant_id, id, name, parent_id)
+         select $1::uuid, case when n = 0 then $2::uuid else gen_random_uuid() end, 'フォルダー' || n,
+                case when n between 1 and 9 or n = 0 then null else $2::uuid end
+         from generate_series(0, 199) as n`,
+        [TENANT, FOLDER],
+      );
+      await owner.query(
+        `insert into documents (tenant_id, folder_id, file_name, content_type, size_bytes, sha256, storage_key)
+         select $1::uuid, case when n % 100 = 0 then null else (select id from folders where tenant_id = $1::uuid order by name offset (n % 200) limit 1) end,
+                '文書' || n || '.pdf', 'application/pdf',
+                1000 + n, md5(n::text) || md5(n::text), $1 || '/' || md5(n::text) || md5(n::text)
+         from generate_series(1, ${DOCUMENTS}) as n`,
+        [TENANT],
+      );
+    },
   });
 
-  async function plansOf(work: Parameters<typeof withTenant>[2]): Promise<PlanNode[][]> {
-    const plans = await tracer.explain(TENANT, () => withTenant(tracer.db, TENANT, work));
-    return plans.map(({ plan }) => plan);
-  }
+  const plansOf = planDb.plansOf;
 
   // A clinic's folders are a few hundred rows at most: reading them whole is fine; documents are not.
   const noSeqScan = (plans: PlanNode[][]) => {

@@ -5,13 +5,13 @@
  * own documents, the calendar carries Japanese holidays and clinic seasons.
  */
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { withTenant } from '../../src/platform/db/tenant-scope';
 import { DEMO_TENANTS, DEMO_USERS } from '../../src/seed/demo';
 import { upload, waitForDocument } from '../documents/support';
 import { expectErrorEnvelope, expectMatchesContract } from '../support/contract';
 import { createUser } from '../support/fixtures';
-import { createTestServer, type TestServer } from '../support/server';
+import { useSignedInServer } from '../support/server';
 
 const SAKURA = DEMO_TENANTS.sakura.id;
 const MIDORI = DEMO_TENANTS.midori.id;
@@ -26,20 +26,10 @@ interface Analysis {
 }
 
 describe('marketing', () => {
-  let server: TestServer;
-  let admin: string;
-
-  beforeAll(async () => {
-    server = await createTestServer();
-    admin = (await server.signIn(DEMO_USERS.sakuraAdmin.email)).access_token;
-  });
-
-  afterAll(async () => {
-    await server.close();
-  });
+  const ctx = useSignedInServer(DEMO_USERS.sakuraAdmin.email);
 
   const post = async (operation: string, url: string, body: object) => {
-    const response = await server.send('POST', url, admin, body);
+    const response = await ctx.server.send('POST', url, ctx.token, body);
     expect(response.statusCode, response.body).toBe(200);
     expectMatchesContract(operation, 200, response.json());
     const json = response.json();
@@ -52,7 +42,7 @@ describe('marketing', () => {
 
   /** One count, straight from the tables, in さくら's transaction. */
   const count = (tenantId: string, where: ReturnType<typeof sql>, days = 90) =>
-    withTenant(server.database.owner, tenantId, async (tx) => {
+    withTenant(ctx.server.database.owner, tenantId, async (tx) => {
       const rows = await sql<{ n: string }>`
         with since as (select (((now() at time zone 'Asia/Tokyo')::date - ${days - 1}::int)::timestamp at time zone 'Asia/Tokyo') as t),
         c as (
@@ -128,14 +118,16 @@ describe('marketing', () => {
     const sakuraTotal = await count(SAKURA, sql`true`);
     expect(midoriTotal).toBeGreaterThan(0);
     expect(sakura.total_customers).toBe(sakuraTotal);
-    const midoriAdmin = (await server.signIn(DEMO_USERS.midoriAdmin.email)).access_token;
-    const response = await server.send('POST', '/api/marketing/customer-analysis', midoriAdmin, {});
+    const midoriAdmin = (await ctx.server.signIn(DEMO_USERS.midoriAdmin.email)).access_token;
+    const response = await ctx.server.send('POST', '/api/marketing/customer-analysis', midoriAdmin, {});
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().total_customers).toBe(midoriTotal);
   });
 
   it('validation answers 422 with the field', async () => {
-    const response = await server.send('POST', '/api/marketing/customer-analysis', admin, { period_days: 3 });
+    const response = await ctx.server.send('POST', '/api/marketing/customer-analysis', ctx.token, {
+      period_days: 3,
+    });
     expect(response.statusCode).toBe(422);
     expectErrorEnvelope(response.json(), 'VAL_001');
     expect(response.json().error.validation_errors).toEqual([
@@ -145,7 +137,7 @@ describe('marketing', () => {
 
   it('campaign: the target is counted, KPIs are ceil(N×10%) and ceil(N×5%), cost is the budget', async () => {
     const tag = (
-      await withTenant(server.database.owner, SAKURA, (tx) =>
+      await withTenant(ctx.server.database.owner, SAKURA, (tx) =>
         sql<{
           tag: string;
         }>`select unnest(tags) as tag from customers where tenant_id = ${SAKURA} and deleted_at is null group by 1 order by count(*) desc, 1 limit 1`.execute(
@@ -191,13 +183,13 @@ describe('marketing', () => {
 
   it('competitors: only the typed notes and this tenant’s documents, cited', async () => {
     // The same competitor in both tenants' documents: only さくら's may be cited to さくら.
-    const midoriAdmin = (await server.signIn(DEMO_USERS.midoriAdmin.email)).access_token;
+    const midoriAdmin = (await ctx.server.signIn(DEMO_USERS.midoriAdmin.email)).access_token;
     const uploaded: Record<string, string> = {};
     for (const [who, token, text] of [
-      ['sakura', admin, '近隣調査メモ\nみなと内科は駅前に移転し、夜 8 時まで診療している。\n'],
+      ['sakura', ctx.token, '近隣調査メモ\nみなと内科は駅前に移転し、夜 8 時まで診療している。\n'],
       ['midori', midoriAdmin, '競合メモ\nみなと内科は歯科を併設していない。みどりの極秘メモ。\n'],
     ] as const) {
-      const response = await upload(server, token, [
+      const response = await upload(ctx.server, token, [
         {
           field: 'file',
           name: `${who}-近隣調査.txt`,
@@ -207,7 +199,7 @@ describe('marketing', () => {
       ]);
       expect(response.statusCode, response.body).toBe(201);
       uploaded[who] = response.json().id as string;
-      await waitForDocument(server, token, uploaded[who] as string);
+      await waitForDocument(ctx.server, token, uploaded[who] as string);
     }
     const analysis = await post('analyzeCompetitors', '/api/marketing/competitor-analysis', {
       competitors: [{ name: 'みなと内科', notes: '駐車場が広い。待ち時間が長いという口コミ。土日も診療。' }],
@@ -229,7 +221,7 @@ describe('marketing', () => {
     expect(JSON.stringify(analysis)).not.toContain('極秘');
     for (const source of cited) {
       const table = source.type === 'document' ? 'documents' : 'knowledge_documents';
-      const owner = await server.database.owner
+      const owner = await ctx.server.database.owner
         .selectFrom(table as 'documents')
         .select('tenant_id')
         .where('id', '=', source.id)
@@ -241,12 +233,12 @@ describe('marketing', () => {
   it('competitors: a member who may not open documents gets no passage from them', async () => {
     // The document of the test above names みなと内科; this member may use AI but not documents.
     const email = 'marketing-only@sakura-clinic.example';
-    await createUser(server.database.owner, {
+    await createUser(ctx.server.database.owner, {
       email,
       memberships: [{ tenantId: SAKURA, role: 'user', permissions: ['ai.use'] }],
     });
-    const member = (await server.signIn(email)).access_token;
-    const response = await server.send('POST', '/api/marketing/competitor-analysis', member, {
+    const member = (await ctx.server.signIn(email)).access_token;
+    const response = await ctx.server.send('POST', '/api/marketing/competitor-analysis', member, {
       competitors: [{ name: 'みなと内科', notes: '駐車場が広い。' }],
     });
     expect(response.statusCode, response.body).toBe(200);

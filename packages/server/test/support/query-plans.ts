@@ -1,6 +1,10 @@
 import { type CompiledQuery, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
+import { insertTenant } from '../../src/platform/access/tenants.repository';
 import type { Database } from '../../src/platform/db/schema';
+import { type TenantTransaction, withTenant } from '../../src/platform/db/tenant-scope';
+import { createTestDatabase, type TestDatabase } from './database';
 
 /** A node of `EXPLAIN (FORMAT JSON)`. */
 export interface PlanNode {
@@ -71,5 +75,58 @@ export function queryPlanTracer(connectionString: string) {
       }
     },
     destroy: () => db.destroy(),
+  };
+}
+
+/**
+ * The set-up every list-plan test shares, called inside its describe: a fresh database with one
+ * tenant, seeded in bulk by `seed` as the owner and analysed, and a tracer that EXPLAINs the
+ * statements the app role runs for that tenant under row-level security.
+ */
+export function usePlanDatabase(options: {
+  tenantId: string;
+  tenantName: string;
+  seed: (owner: pg.Client) => Promise<void>;
+  analyze: readonly string[];
+}) {
+  const state: { database?: TestDatabase; tracer?: ReturnType<typeof queryPlanTracer> } = {};
+  beforeAll(async () => {
+    const database = await createTestDatabase({ seeded: false });
+    state.database = database;
+    await insertTenant(database.owner, { id: options.tenantId, name: options.tenantName, plan: 'standard' });
+    const owner = new pg.Client({ connectionString: database.ownerUrl });
+    await owner.connect();
+    try {
+      await options.seed(owner);
+      for (const table of options.analyze) await owner.query(`vacuum analyze ${table}`);
+    } finally {
+      await owner.end();
+    }
+    state.tracer = queryPlanTracer(database.appUrl);
+  }, 120_000);
+  afterAll(async () => {
+    await state.tracer?.destroy();
+    await state.database?.drop();
+  });
+  const tracer = () => {
+    if (!state.tracer) throw new Error('the plan database is not ready (use it inside the describe)');
+    return state.tracer;
+  };
+  return {
+    /** The app role's connection pool (row-level security applies). */
+    get db() {
+      return tracer().db;
+    },
+    /** Runs `work` in the tenant's scope as the app role. */
+    inTenant<T>(work: (tx: TenantTransaction) => Promise<T>): Promise<T> {
+      return withTenant(tracer().db, options.tenantId, work);
+    },
+    /** The plan of each SELECT `work` ran, EXPLAINed in the same tenant scope. */
+    async plansOf(work: (tx: TenantTransaction) => Promise<unknown>): Promise<PlanNode[][]> {
+      const plans = await tracer().explain(options.tenantId, () =>
+        withTenant(tracer().db, options.tenantId, work),
+      );
+      return plans.map(({ plan }) => plan);
+    },
   };
 }

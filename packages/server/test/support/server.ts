@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildServer } from '../../src/app';
 import { type Config, testConfig } from '../../src/config';
 import { getOrCreateSecret, JWT_SECRET_NAME } from '../../src/platform/db/secrets';
@@ -98,4 +99,20 @@ export async function createTestServer(
       if (!options.config?.filesDir) await rm(filesDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A test server with the demo data for one describe, and the access token of `email` signed in
+ * on it: the set-up most API tests share. Read `.server` and `.token` inside the tests.
+ */
+export function useSignedInServer(email: string): { server: TestServer; token: string } {
+  const context = { server: undefined as unknown as TestServer, token: '' };
+  beforeAll(async () => {
+    context.server = await createTestServer();
+    context.token = (await context.server.signIn(email)).access_token;
+  });
+  afterAll(async () => {
+    await context.server?.close();
+  });
+  return context;
 }

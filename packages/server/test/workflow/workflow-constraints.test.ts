@@ -4,10 +4,10 @@
  * took the score from 78 to 58), negations of paper are not a use of it while real uses still are,
  * and the 時間 objective must shorten the total where a rule applies (53 → 53 before) or say why not.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../src/seed/demo';
 import { expectMatchesContract } from '../support/contract';
-import { createTestServer, type TestServer } from '../support/server';
+import { useSignedInServer } from '../support/server';
 
 interface Step {
   order: number;
@@ -38,20 +38,10 @@ const asInput = (steps: Step[]) =>
 const total = (steps: Step[]) => steps.reduce((sum, step) => sum + (step.estimated_minutes ?? 0), 0);
 
 describe('workflow: the user’s own constraint, and the time objective', () => {
-  let server: TestServer;
-  let admin: string;
-
-  beforeAll(async () => {
-    server = await createTestServer();
-    admin = (await server.signIn(DEMO_USERS.sakuraAdmin.email)).access_token;
-  });
-
-  afterAll(async () => {
-    await server.close();
-  });
+  const ctx = useSignedInServer(DEMO_USERS.sakuraAdmin.email);
 
   const post = async (operation: string, url: string, body: object) => {
-    const response = await server.send('POST', url, admin, body);
+    const response = await ctx.server.send('POST', url, ctx.token, body);
     expect(response.statusCode, response.body).toBe(200);
     expectMatchesContract(operation, 200, response.json());
     return response.json();

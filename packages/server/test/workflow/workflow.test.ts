@@ -8,7 +8,7 @@ import { DEMO_USERS } from '../../src/seed/demo';
 import { type AiTestServer, startAiTestServer } from '../support/ai-server';
 import { expectMatchesContract } from '../support/contract';
 import type { OpenAiStandIn } from '../support/openai-stand-in';
-import { createTestServer, type TestServer } from '../support/server';
+import { type TestServer, useSignedInServer } from '../support/server';
 
 const messy = {
   title: '健診結果の送付',
@@ -29,20 +29,10 @@ const messy = {
 };
 
 describe('workflow', () => {
-  let server: TestServer;
-  let admin: string;
-
-  beforeAll(async () => {
-    server = await createTestServer();
-    admin = (await server.signIn(DEMO_USERS.sakuraAdmin.email)).access_token;
-  });
-
-  afterAll(async () => {
-    await server.close();
-  });
+  const ctx = useSignedInServer(DEMO_USERS.sakuraAdmin.email);
 
   const post = async (operation: string, url: string, body: object) => {
-    const response = await server.send('POST', url, admin, body);
+    const response = await ctx.server.send('POST', url, ctx.token, body);
     expect(response.statusCode, response.body).toBe(200);
     expectMatchesContract(operation, 200, response.json());
     const json = response.json();
@@ -133,7 +123,7 @@ describe('workflow', () => {
   });
 
   it('validation: an empty workflow is refused', async () => {
-    const response = await server.send('POST', '/api/workflow/review', admin, {
+    const response = await ctx.server.send('POST', '/api/workflow/review', ctx.token, {
       workflow: { title: 'x', steps: [] },
     });
     expect(response.statusCode).toBe(422);

@@ -1,17 +1,8 @@
 import type { components } from '@tsumiki/api-client/schema';
+import { publicRecord } from '../../platform/db/public-record';
 import type { StaffView } from './staff.repository';
 
 /** A staff member as the contract shows it (no tenant id or bookkeeping, ISO times). */
 export function toStaffMember(staff: StaffView): components['schemas']['StaffMember'] {
-  const {
-    tenant_id: _tenant,
-    created_by: _createdBy,
-    updated_by: _updatedBy,
-    deleted_at: _deletedAt,
-    deleted_by: _deletedBy,
-    created_at,
-    updated_at,
-    ...fields
-  } = staff;
-  return { ...fields, created_at: created_at.toISOString(), updated_at: updated_at.toISOString() };
+  return publicRecord(staff);
 }
