@@ -110,7 +110,8 @@ test.describe('with the OpenAI-protocol stand-in', () => {
         AI_API_KEY: 'sk-stand-in',
         AI_CHAT_MODEL: 'stand-in-chat',
         AI_MAX_RETRIES: '0',
-        AI_TIMEOUT_MS: '5000',
+        // The stand-in streams its answer piece by piece (120 ms apart): room for a busy 2-core machine.
+        AI_TIMEOUT_MS: '15000',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
