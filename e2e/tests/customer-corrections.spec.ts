@@ -140,3 +140,44 @@ test('a deleted customer waits in the trash: restored, or erased for good', asyn
   await page.context().close();
   await mobile.context().close();
 });
+
+test('two people edit one customer: the second save says who changed what, keeps the input, and may overwrite', async ({
+  browser,
+}) => {
+  const admin = await signInAs(browser, demo.sakuraAdmin.email, { width: 1440, height: 900 });
+  await customerWithInteraction(admin, '同時編集');
+  const detailUrl = admin.url();
+  const profileOf = (page: Page) =>
+    page.getByRole('heading', { name: '基本情報' }).locator('xpath=ancestor::*[@data-slot="card"][1]');
+
+  // The administrator opens the edit form and types a new phone number…
+  await admin.getByRole('button', { name: '編集', exact: true }).click();
+  const edit = admin.getByRole('dialog', { name: '顧客情報を編集' });
+  await edit.getByLabel('電話番号').fill('090-1111-2222');
+
+  // …while a colleague saves another phone number for the same customer first.
+  const staff = await signInAs(browser, demo.sakuraStaff.email, { width: 375, height: 812 });
+  await staff.goto(detailUrl);
+  await staff.getByRole('button', { name: '編集', exact: true }).click();
+  const staffEdit = staff.getByRole('dialog', { name: '顧客情報を編集' });
+  await staffEdit.getByLabel('電話番号').fill('03-9999-0000');
+  await staffEdit.getByRole('button', { name: '保存する' }).click();
+  await expect(staffEdit).toBeHidden();
+
+  // Nothing is lost: the form says where the two differ and keeps what the administrator typed.
+  await edit.getByRole('button', { name: '保存する' }).click();
+  const conflict = edit.getByTestId('customer-conflict');
+  await expect(conflict).toContainText('ほかの人がこの顧客を先に更新しました');
+  await expect(conflict).toContainText('ほかの人: 03-9999-0000');
+  await expect(conflict).toContainText('あなた: 090-1111-2222');
+  await expect(edit.getByLabel('電話番号')).toHaveValue('090-1111-2222');
+  await expectNoSeriousA11yViolations(admin, 'edit conflict');
+  mkdirSync(SHOTS, { recursive: true });
+  await admin.screenshot({ path: `${SHOTS}/customer-conflict-1440.png` });
+
+  await conflict.getByRole('button', { name: '自分の内容で上書き' }).click();
+  await expect(edit).toBeHidden();
+  await expect(profileOf(admin)).toContainText('090-1111-2222');
+  await staff.reload();
+  await expect(profileOf(staff)).toContainText('090-1111-2222');
+});
