@@ -1,6 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
 import { AI_MODE_LABELS, AI_SOURCE_TYPE_LABELS, type components } from '@tsumiki/api-client';
-import { customersQueryOptions } from '@tsumiki/api-client/react';
 import {
   AiModeNotice,
   Button,
@@ -9,17 +7,16 @@ import {
   EmptyState,
   isImeComposing,
   ProgressSteps,
-  SearchInput,
   Select,
   type SourceItem,
   SourceList,
   Textarea,
 } from '@tsumiki/ui';
-import { MessageSquareText, Send, UserRound, X } from 'lucide-react';
+import { MessageSquareText, Send } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useTenantApi } from '../../app/use-tenant-api';
 import { useAiStream } from '../ai/use-ai-stream';
+import { CustomerChooser } from '../forms/customer-chooser';
 import { historyToSend } from './conversation-history';
 
 type ChatReply = components['schemas']['ChatReply'];
@@ -97,65 +94,20 @@ function CustomerPicker({
   value: CustomerChoice | null;
   onChange: (customer: CustomerChoice | null) => void;
 }) {
-  const { api, tenantId } = useTenantApi();
-  const [search, setSearch] = useState('');
-  const results = useQuery({
-    ...customersQueryOptions(api, tenantId, { search, limit: 5 }),
-    enabled: search.length > 0 && value === null,
-  });
-  if (value) {
-    return (
-      <div className="flex flex-wrap items-center gap-2 text-sm" data-testid="chat-customer">
-        <UserRound aria-hidden="true" className="size-4 text-muted-foreground" />
-        <span>
-          話題の顧客: <strong>{value.name}</strong>
-        </span>
-        <Button
-          variant="ghost"
-          size="sm"
-          onClick={() => onChange(null)}
-          aria-label={`${value.name} の選択を解除`}
-        >
-          <X aria-hidden="true" />
-          解除
-        </Button>
-      </div>
-    );
-  }
-  const customers = results.data?.customers ?? [];
   return (
-    <div className="grid gap-2">
-      <SearchInput
-        label="話題にする顧客を検索（任意）"
-        placeholder="顧客を名前・フリガナで検索（任意）"
-        onSearch={(query) => setSearch(query)}
-        loading={results.isFetching}
-      />
-      {search && results.isSuccess ? (
-        customers.length === 0 ? (
-          <p className="text-xs text-muted-foreground">「{search}」に当てはまる顧客はいません。</p>
-        ) : (
-          <ul aria-label="顧客の検索結果" className="flex flex-wrap gap-2">
-            {customers.map((customer) => {
-              const name = `${customer.last_name} ${customer.first_name}`;
-              return (
-                <li key={customer.id}>
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    onClick={() => {
-                      onChange({ id: customer.id, name });
-                    }}
-                  >
-                    {name}
-                  </Button>
-                </li>
-              );
-            })}
-          </ul>
-        )
-      ) : null}
-    </div>
+    <CustomerChooser
+      value={value}
+      onChange={onChange}
+      limit={5}
+      testId="chat-customer"
+      labels={{
+        search: '話題にする顧客を検索（任意）',
+        placeholder: '顧客を名前・フリガナで検索（任意）',
+        chosen: '話題の顧客',
+        clear: '解除',
+        clearFor: (name) => `${name} の選択を解除`,
+      }}
+    />
   );
 }
 
