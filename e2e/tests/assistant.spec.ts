@@ -161,7 +161,10 @@ test.describe('with the OpenAI-protocol stand-in', () => {
 
     // The tool call is a step, and the text arrives piece by piece before the answer is complete.
     const streaming = page.getByTestId('streaming-answer');
-    await expect(streaming.getByText('対応件数を数えています')).toBeVisible();
+    // The step in its list (the list's live status says the same words to screen readers).
+    await expect(
+      streaming.getByRole('list', { name: '回答の準備' }).getByText('対応件数を数えています'),
+    ).toBeVisible();
     await expect(streaming.getByText(/今月の対応件数を/)).toBeVisible();
     expect(await streaming.textContent()).not.toContain('詳しい内訳は根拠の対応履歴をご覧ください。');
     await page.screenshot({ path: `${SHOTS}/aiassistant-streaming-1440.png`, fullPage: true });
