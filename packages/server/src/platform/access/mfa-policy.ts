@@ -2,9 +2,10 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { Role } from '../db/schema';
 import { AppError } from '../errors';
+import type { SecuritySettings } from './security-settings';
 
 /** A tenant's two-factor policy (tenants.mfa_policy): nobody, administrators, or every member. */
-export type MfaPolicy = 'off' | 'admins' | 'everyone';
+export type MfaPolicy = SecuritySettings['mfa_policy'];
 
 /**
  * Whether the policy asks two-factor sign-in of a member with this role; a system administrator
