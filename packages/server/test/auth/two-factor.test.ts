@@ -9,7 +9,14 @@ import { DEMO_PASSWORD, DEMO_TENANTS } from '../../src/seed/demo';
 import { authClient } from '../support/auth-client';
 import { createUser } from '../support/fixtures';
 import { createTestServer, type TestServer } from '../support/server';
-import { awayFromStepEdge, claimsOf, enrolTotp, totpCode, verifiedSession, verifyTotp } from '../support/totp';
+import {
+  awayFromStepEdge,
+  claimsOf,
+  enrolTotp,
+  totpCode,
+  verifiedSession,
+  verifyTotp,
+} from '../support/totp';
 
 describe('two-factor sign-in with TOTP', () => {
   let server: TestServer;
@@ -77,7 +84,10 @@ describe('two-factor sign-in with TOTP', () => {
     const level = await client.mfa.getAuthenticatorAssuranceLevel();
     expect(level.data?.currentLevel).toBe('aal2');
     expect(level.data?.nextLevel).toBe('aal2');
-    expect(level.data?.currentAuthenticationMethods.map((entry) => entry.method)).toEqual(['totp', 'password']);
+    expect(level.data?.currentAuthenticationMethods.map((entry) => entry.method)).toEqual([
+      'totp',
+      'password',
+    ]);
 
     const factors = await client.mfa.listFactors();
     expect(factors.data?.totp.map((listed) => [listed.id, listed.status])).toEqual([[factor.id, 'verified']]);
@@ -96,7 +106,10 @@ describe('two-factor sign-in with TOTP', () => {
     expect(due.data).toMatchObject({ currentLevel: 'aal1', nextLevel: 'aal2' });
 
     // The code just used is refused there, in Japanese.
-    const reused = await next.mfa.challengeAndVerify({ factorId: factor.id, code: totpCode(factor.totp.secret) });
+    const reused = await next.mfa.challengeAndVerify({
+      factorId: factor.id,
+      code: totpCode(factor.totp.secret),
+    });
     expect(reused.error?.status).toBe(422);
     expect(reused.error?.code).toBe('mfa_verification_failed');
     expect(reused.error?.message).toBe(
@@ -154,7 +167,9 @@ describe('two-factor sign-in with TOTP', () => {
     const locked = await verifyTotp(app, session.access_token, factorId, secret);
     expect(locked.statusCode).toBe(429);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
-    expect(locked.json().msg).toMatch(/^二段階認証のコードの誤りが続いたため、確認を一時的に制限しています。\d+ 分ほど/);
+    expect(locked.json().msg).toMatch(
+      /^二段階認証のコードの誤りが続いたため、確認を一時的に制限しています。\d+ 分ほど/,
+    );
   });
 
   it('issues ten recovery codes at aal2; each works once in place of a code', async () => {
@@ -162,7 +177,10 @@ describe('two-factor sign-in with TOTP', () => {
     const client = await signedInClient(email);
     const enrolled = await client.mfa.enroll({ factorType: 'totp' });
     await awayFromStepEdge();
-    await client.mfa.challengeAndVerify({ factorId: enrolled.data!.id, code: totpCode(enrolled.data!.totp.secret) });
+    await client.mfa.challengeAndVerify({
+      factorId: enrolled.data!.id,
+      code: totpCode(enrolled.data!.totp.secret),
+    });
 
     const generated = await client.mfa.recoveryCodes.generate();
     expect(generated.error).toBeNull();
@@ -203,7 +221,10 @@ describe('two-factor sign-in with TOTP', () => {
     const client = await signedInClient(email);
     const enrolled = await client.mfa.enroll({ factorType: 'totp' });
     await awayFromStepEdge();
-    await client.mfa.challengeAndVerify({ factorId: enrolled.data!.id, code: totpCode(enrolled.data!.totp.secret) });
+    await client.mfa.challengeAndVerify({
+      factorId: enrolled.data!.id,
+      code: totpCode(enrolled.data!.totp.secret),
+    });
     await client.mfa.recoveryCodes.generate();
 
     const aal1 = await signedInClient(email);
@@ -249,7 +270,12 @@ describe('two-factor sign-in with TOTP', () => {
       expect(codes.map((code) => code.replace('-', ''))).not.toContain(code_hash.toUpperCase());
     }
 
-    for (const table of ['auth_mfa_factors', 'auth_mfa_challenges', 'auth_mfa_recovery_codes', 'server_secrets']) {
+    for (const table of [
+      'auth_mfa_factors',
+      'auth_mfa_challenges',
+      'auth_mfa_recovery_codes',
+      'server_secrets',
+    ]) {
       await expect(sql.raw(`select * from ${table}`).execute(server.database.db)).rejects.toMatchObject({
         code: '42501',
       });

@@ -5,7 +5,13 @@ import type { GoTrueSessionBody } from './server';
 
 /** The code an authenticator app shows for `secret` at `timestamp` (ms), as RFC 6238 computes it. */
 export function totpCode(secret: string, timestamp = Date.now()): string {
-  return TOTP.generate({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30, timestamp });
+  return TOTP.generate({
+    secret: Secret.fromBase32(secret),
+    algorithm: 'SHA1',
+    digits: 6,
+    period: 30,
+    timestamp,
+  });
 }
 
 /** Waits, when needed, until the current 30-second step has at least 4 s left (no code flips mid-test). */
@@ -19,7 +25,12 @@ export function claimsOf(accessToken: string): { aal?: string; amr?: Array<{ met
 }
 
 async function post(app: FastifyInstance, url: string, token: string, payload: unknown = {}) {
-  return app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}` }, payload: payload as object });
+  return app.inject({
+    method: 'POST',
+    url,
+    headers: { authorization: `Bearer ${token}` },
+    payload: payload as object,
+  });
 }
 
 /** Enrols a TOTP factor over HTTP; its id and secret. */
@@ -42,7 +53,8 @@ export async function verifyTotp(
   timestamp = Date.now(),
 ) {
   const challenge = await post(app, `/auth/v1/factors/${factorId}/challenge`, token);
-  if (challenge.statusCode !== 200) throw new Error(`challenge failed: ${challenge.statusCode} ${challenge.body}`);
+  if (challenge.statusCode !== 200)
+    throw new Error(`challenge failed: ${challenge.statusCode} ${challenge.body}`);
   return post(app, `/auth/v1/factors/${factorId}/verify`, token, {
     challenge_id: challenge.json<{ id: string }>().id,
     code: totpCode(secret, timestamp),

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/database';
+import type { Db, DbExecutor } from '../db/database';
 import type { Role } from '../db/schema';
 import { AppError } from '../errors';
 import type { SecuritySettings } from './security-settings';
@@ -40,4 +40,26 @@ export async function assertMfaSatisfied(
     select tsumiki_mfa_enrolled(${input.userId}::uuid) as enrolled
   `.execute(db);
   throw new AppError(rows[0]?.enrolled ? 'MFA_002' : 'MFA_001', { context: { mfa_policy: input.policy } });
+}
+
+/**
+ * A policy that asks two-factor sign-in of the person setting it may be set only from a session
+ * that has verified a second factor: otherwise they would lock themselves (and, with 'admins',
+ * perhaps every administrator) out of the tenant. MFA_001 / MFA_002 say what to do first.
+ */
+export async function assertMayAdoptMfaPolicy(
+  db: DbExecutor,
+  input: { policy: MfaPolicy; role: Role | null; userId: string; sessionId: string },
+): Promise<void> {
+  if (!mfaRequired(input.policy, input.role)) return;
+  const { rows } = await sql<{ aal: string; enrolled: boolean }>`
+    select s.aal, tsumiki_mfa_enrolled(s.user_id) as enrolled
+    from auth_sessions s where s.id = ${input.sessionId} and s.user_id = ${input.userId}
+  `.execute(db);
+  const session = rows[0];
+  if (session?.aal === 'aal2') return;
+  throw new AppError(session?.enrolled ? 'MFA_002' : 'MFA_001', {
+    message: '二段階認証を必須にするには、先にご自身の認証アプリを登録し、このログインで確認してください。',
+    context: { mfa_policy: input.policy },
+  });
 }
