@@ -114,6 +114,8 @@ export interface paths {
         /**
          * テナントのセキュリティの設定を変える
          * @description 送った項目だけを変えます。変えた設定はその直後の要求から効きます。
+         *     変更する人自身にも二段階認証を求める `mfa_policy` は、その人がこのログインで二段階認証を
+         *     済ませている（トークンが `aal2`）ときだけ設定できます（ほかは `409` `MFA_003`。自分を締め出さないため）。
          */
         put: operations["updateTenantSecuritySettings"];
         post?: never;
@@ -4730,6 +4732,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["ValidationFailed"];
             default: components["responses"]["UnexpectedError"];
         };

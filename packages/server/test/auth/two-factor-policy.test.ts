@@ -106,8 +106,8 @@ describe('the tenant two-factor policy', () => {
     const refused = await server.send('PUT', '/api/tenant-settings/security', session.access_token, {
       mfa_policy: 'admins',
     });
-    expect(refused.statusCode).toBe(403);
-    expectErrorEnvelope(refused.json(), 'MFA_001');
+    expect(refused.statusCode).toBe(409);
+    expectErrorEnvelope(refused.json(), 'MFA_003');
     const unchanged = await server.get('/api/tenant-settings/security', { token: session.access_token });
     expect(unchanged.json().mfa_policy).toBe('off');
 

@@ -45,7 +45,7 @@ export async function assertMfaSatisfied(
 /**
  * A policy that asks two-factor sign-in of the person setting it may be set only from a session
  * that has verified a second factor: otherwise they would lock themselves (and, with 'admins',
- * perhaps every administrator) out of the tenant. MFA_001 / MFA_002 say what to do first.
+ * perhaps every administrator) out of the tenant (409 MFA_003).
  */
 export async function assertMayAdoptMfaPolicy(
   db: DbExecutor,
@@ -58,8 +58,7 @@ export async function assertMayAdoptMfaPolicy(
   `.execute(db);
   const session = rows[0];
   if (session?.aal === 'aal2') return;
-  throw new AppError(session?.enrolled ? 'MFA_002' : 'MFA_001', {
-    message: '二段階認証を必須にするには、先にご自身の認証アプリを登録し、このログインで確認してください。',
-    context: { mfa_policy: input.policy },
+  throw new AppError('MFA_003', {
+    context: { mfa_policy: input.policy, enrolled: session?.enrolled ?? false },
   });
 }
