@@ -243,6 +243,29 @@ describe('two-factor sign-in with TOTP', () => {
     expect(recovery.error?.status).toBe(404);
   });
 
+  it('changes the password of an enrolled user only from an aal2 session', async () => {
+    const email = await newUser();
+    const first = await server.signIn(email);
+    const { factorId, secret } = await enrolTotp(app, first.access_token);
+    await awayFromStepEdge();
+    const elevated = await verifiedSession(app, first.access_token, factorId, secret);
+    const change = (token: string) =>
+      app.inject({
+        method: 'PUT',
+        url: '/auth/v1/user',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { password: 'a-new-password-2026', current_password: DEMO_PASSWORD },
+      });
+
+    const aal1 = await server.signIn(email);
+    const refused = await change(aal1.access_token);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ error_code: 'insufficient_aal' });
+
+    const accepted = await change(elevated.access_token);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+  });
+
   it('keeps secrets encrypted and the tables out of the app role’s reach', async () => {
     const session = await server.signIn(await newUser());
     const { factorId, secret } = await enrolTotp(app, session.access_token);
