@@ -4,6 +4,7 @@
 
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_TENANTS } from '../../src/seed/demo';
 import { authClient } from '../support/auth-client';
@@ -65,6 +66,11 @@ describe('two-factor sign-in with TOTP', () => {
     expect(factor.totp.secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(factor.totp.uri).toMatch(/^otpauth:\/\/totp\/Tsumiki:mfa-\d+%40example\.com\?/);
     expect(factor.totp.uri).toContain(`secret=${factor.totp.secret}`);
+    // As auth-js hands it to an <img>: a data URI, so no `#` (it would cut the image short),
+    // and the dark modules are exactly those of the QR code of the URI.
+    const svg = factor.totp.qr_code.slice('data:image/svg+xml;utf-8,'.length);
+    expect(svg).not.toContain('#');
+    expect(darkModules(svg)).toEqual(qrModules(factor.totp.uri));
 
     // An unverified factor does not ask for a second step yet.
     const before = await client.mfa.getAuthenticatorAssuranceLevel();
@@ -308,3 +314,30 @@ describe('two-factor sign-in with TOTP', () => {
     }
   });
 });
+
+/** The dark modules the SVG draws ("x,y"), from its path of horizontal runs (M x y.5 h n m dx 0 …). */
+function darkModules(svg: string): string[] {
+  const path = /<path stroke="black" d="([^"]+)"/.exec(svg)?.[1] ?? '';
+  const dark: string[] = [];
+  let x = 0;
+  let y = 0;
+  for (const [, command, a, b] of path.matchAll(/([Mmh])(-?[\d.]+)(?: (-?[\d.]+))?/g)) {
+    const first = Number(a);
+    if (command === 'M') [x, y] = [first, Math.floor(Number(b))];
+    else if (command === 'm') [x, y] = [x + first, y + Math.floor(Number(b))];
+    else for (let end = x + first; x < end; x += 1) dark.push(`${x},${y}`);
+  }
+  return dark.sort();
+}
+
+/** The dark modules of the QR code of `text` with the one-module margin the server draws. */
+function qrModules(text: string): string[] {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const dark: string[] = [];
+  for (let row = 0; row < modules.size; row += 1) {
+    for (let column = 0; column < modules.size; column += 1) {
+      if (modules.get(row, column)) dark.push(`${column + 1},${row + 1}`);
+    }
+  }
+  return dark.sort();
+}
