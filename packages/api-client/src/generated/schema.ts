@@ -1633,7 +1633,8 @@ export interface paths {
          * @description `id` はユーザー ID です。その人の認証アプリ（TOTP）と回復コードをすべて削除し、ログイン中の
          *     セッションをすべて終了させます。本人は次のログインで認証アプリを登録し直します。
          *     リセットは操作ログに記録されます（イベント `tenant_user.factors_reset`）。
-         *     ほかのテナントのユーザーは `404` です。本文は不要です。
+         *     ほかのテナントのユーザーは `404` です。自分自身はリセットできません（`409`。自分の認証アプリは
+         *     プロフィールから、認証アプリで確かめたセッションで外します）。本文は不要です。
          */
         delete: operations["resetTenantUserFactors"];
         options?: never;
@@ -7814,6 +7815,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["ValidationFailed"];
             default: components["responses"]["UnexpectedError"];
         };

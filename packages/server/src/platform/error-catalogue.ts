@@ -193,6 +193,13 @@ export const ERROR_CATALOGUE = {
     message: 'このユーザーはすでにこのテナントのメンバーです。',
     suggestion: 'ユーザーの一覧で役割や状態を確認してください。',
   },
+  MEM_004: {
+    status: 409,
+    category: 'business_logic',
+    severity: 'low',
+    message: '自分自身の二段階認証は、ユーザー管理からはリセットできません。',
+    suggestion: 'プロフィールの「二段階認証」から、認証アプリで確認したうえで変更してください。',
+  },
   // Files (uploads of documents and knowledge-base documents).
   FILE_001: {
     status: 413,

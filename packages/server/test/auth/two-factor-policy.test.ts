@@ -170,6 +170,25 @@ describe('the tenant two-factor policy', () => {
       expect(security.detail).toMatchObject({ by: DEMO_USERS.sakuraAdmin.id, factors: 1 });
     });
 
+    it('is refused for oneself (409 MEM_004): an aal1 session cannot shed the factor that guards it', async () => {
+      const admin = await newMember('admin');
+      const session = await server.signIn(admin.email);
+      const { factorId } = await enrolTotp(server.app, session.access_token);
+      const refused = await server.send(
+        'DELETE',
+        `/api/tenant-users/${admin.id}/factors`,
+        session.access_token,
+      );
+      expect(refused.statusCode, refused.body).toBe(409);
+      expectErrorEnvelope(refused.json(), 'MEM_004');
+      const user = await server.app.inject({
+        method: 'GET',
+        url: '/auth/v1/user',
+        headers: { authorization: `Bearer ${session.access_token}` },
+      });
+      expect(user.json().factors.map((factor: { id: string }) => factor.id)).toEqual([factorId]);
+    });
+
     it('is refused to staff (403) and to another tenant’s admin (404)', async () => {
       const member = await newMember('staff');
       const staff = await server.signIn(DEMO_USERS.sakuraStaff.email);
