@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import openapiGlue from 'fastify-openapi-glue';
 import type { AuthService } from '../../auth/auth-service';
 import type { Db } from '../db/database';
-import { type TenantTransaction, withTenant } from '../db/tenant-scope';
+import { type TenantTransaction, type TransactionTrace, withTenant } from '../db/tenant-scope';
 import { NotImplementedError } from '../errors';
 import type { FileStorage } from '../files/storage';
 import type { MultipartBody } from '../files/uploads';
@@ -164,10 +164,13 @@ export async function registerApiRoutes(app: FastifyInstance, options: ApiRoutes
                   ...context,
                   tenant,
                   inTenant: (work: (tx: TenantTransaction) => Promise<unknown>) =>
-                    withTenant(options.db, tenant.tenantId, work),
+                    withTenant(options.db, tenant.tenantId, work, requestTrace(context)),
                 } as DeferredTenantRequestContext)
-              : await withTenant(options.db, tenant.tenantId, (tx) =>
-                  handler(input, { ...context, tenant, tx } as TenantRequestContext),
+              : await withTenant(
+                  options.db,
+                  tenant.tenantId,
+                  (tx) => handler(input, { ...context, tenant, tx } as TenantRequestContext),
+                  requestTrace(context),
                 )
             : await handler(input, context);
         // The transaction has committed by now: a stream holds no connection while it lasts.
@@ -193,4 +196,17 @@ export async function registerApiRoutes(app: FastifyInstance, options: ApiRoutes
       } as RouteOptions;
     },
   });
+}
+
+/** Who makes the request and from where, for the access log of its transactions. */
+function requestTrace(context: RequestContext): TransactionTrace {
+  const principal = context.principal;
+  return {
+    actor: principal
+      ? { userId: principal.userId, name: principal.fullName || principal.email, email: principal.email }
+      : null,
+    ip: context.client.ip,
+    userAgent: context.client.userAgent,
+    requestId: context.requestId,
+  };
 }
