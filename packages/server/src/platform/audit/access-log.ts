@@ -16,7 +16,7 @@ export type { AccessAction } from '@tsumiki/api-client';
 export interface AccessEntry {
   action: AccessAction;
   /** The record acted on: its kind (`customer`, `interaction`, `document`, …) and id. */
-  target?: { type: string; id: string } | null;
+  target?: { type: string; id: string | null } | null;
   /** The customer the access concerns (the record itself, or the one it belongs to). */
   customerId?: string | null;
   /** A little context (a file name, a count, what changed): no personal data beyond that. */
