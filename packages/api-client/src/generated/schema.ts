@@ -7887,6 +7887,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
             default: components["responses"]["UnexpectedError"];
         };
     };
