@@ -2,6 +2,8 @@ import type { components } from './generated/schema';
 
 type Schemas = components['schemas'];
 export type AccessAction = Schemas['AccessAction'];
+export type AuditLogEntry = Schemas['AuditLogEntry'];
+export type AuditLogVerification = Schemas['AuditLogVerification'];
 
 /**
  * The access log's actions in Japanese: the /audit-log screen, its filter and the server's CSV
