@@ -65,3 +65,18 @@ export const ACCESS_ACTION_LABELS: Readonly<Record<AccessAction, string>> = {
   'audit.verified': '操作ログの改ざんチェック',
   'audit.pruned': '保存期間を過ぎた操作ログの削除',
 };
+
+/** The kinds of record an access-log row names (`target_type`), in Japanese. */
+export const ACCESS_TARGET_LABELS: Readonly<Record<string, string>> = {
+  customer: '顧客',
+  interaction: '対応履歴',
+  document: '文書',
+  folder: 'フォルダー',
+  product: '商品・サービス',
+  staff: 'スタッフ',
+  research_report: '調査レポート',
+  session: 'セッション',
+  user: 'ユーザー',
+  invitation: '招待',
+  settings: '設定',
+};

@@ -1,6 +1,7 @@
 export { type AiStreamEvent, readAiEvents, readServerSentEvents } from './ai-stream';
 export {
   ACCESS_ACTION_LABELS,
+  ACCESS_TARGET_LABELS,
   type AccessAction,
   type AuditLogEntry,
   type AuditLogVerification,

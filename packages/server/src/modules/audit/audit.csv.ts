@@ -1,4 +1,4 @@
-import { ACCESS_ACTION_LABELS, fieldLabels } from '@tsumiki/api-client';
+import { ACCESS_ACTION_LABELS, ACCESS_TARGET_LABELS, fieldLabels } from '@tsumiki/api-client';
 import { localDateTime } from '../../platform/access/time-zone';
 import type { CsvColumn } from '../../platform/text/csv-file';
 import type { AuditLogView } from './audit.repository';
@@ -27,7 +27,9 @@ export function auditLogColumns(timeZone: string): ReadonlyArray<CsvColumn<Audit
     column('actor_name', (row) => row.actor_name ?? ''),
     column('actor_email', (row) => row.actor_email ?? ''),
     column('action', (row) => ACCESS_ACTION_LABELS[row.action] ?? row.action),
-    column('target_type', (row) => row.target_type ?? ''),
+    column('target_type', (row) =>
+      row.target_type ? (ACCESS_TARGET_LABELS[row.target_type] ?? row.target_type) : '',
+    ),
     column('target_id', (row) => row.target_id ?? ''),
     column('customer_id', (row) => row.customer_id ?? ''),
     column('customer_name', (row) => row.customer_name ?? ''),
