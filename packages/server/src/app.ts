@@ -167,6 +167,7 @@ export async function buildServer({
     authService,
     db,
     files,
+    accessLogReads: config.accessLogReads,
   });
   // After every module registered its workers.
   await jobs.start();

@@ -130,3 +130,37 @@ describe('what the access log records', () => {
     });
   });
 });
+
+describe('ACCESS_LOG_READS=off', () => {
+  let server: TestServer;
+  let staff: string;
+
+  beforeAll(async () => {
+    server = await createTestServer({ config: { accessLogReads: false } });
+    staff = (await server.signIn(DEMO_USERS.sakuraStaff.email)).access_token;
+  });
+
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('leaves reads out and still records changes', async () => {
+    const count = async (action: string) =>
+      (
+        await server.database.owner
+          .selectFrom('access_log')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('action', '=', action)
+          .executeTakeFirstOrThrow()
+      ).n;
+    const customer = (await server.get('/api/customers?limit=1', { token: staff })).json().customers[0];
+    expect((await server.get(`/api/customers/${customer.id}`, { token: staff })).statusCode).toBe(200);
+    expect(Number(await count('customer.read'))).toBe(0);
+    const saved = await server.send('PUT', `/api/customers/${customer.id}`, staff, {
+      version: customer.version,
+      notes: '確認済み',
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(Number(await count('customer.update'))).toBe(1);
+  });
+});

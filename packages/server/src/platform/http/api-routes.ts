@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import openapiGlue from 'fastify-openapi-glue';
 import type { AuthService } from '../../auth/auth-service';
 import { recordAccess } from '../audit/access-log';
-import { accessEntryFor } from '../audit/operation-access';
+import { accessEntryFor, isReadAction } from '../audit/operation-access';
 import type { Db } from '../db/database';
 import { type TenantTransaction, type TransactionTrace, withTenant } from '../db/tenant-scope';
 import { NotImplementedError } from '../errors';
@@ -33,6 +33,8 @@ export interface ApiRoutesOptions {
   db: Db;
   /** Where the file parts of multipart operations are staged before their handler runs. */
   files: FileStorage;
+  /** Record reads in the access log (ACCESS_LOG_READS); changes are recorded whatever this says. */
+  accessLogReads: boolean;
 }
 
 type AnyHandler = (
@@ -152,13 +154,13 @@ export async function registerApiRoutes(app: FastifyInstance, options: ApiRoutes
       const runDeferred = async (
         tenantId: string,
         context: RequestContext,
-        logAccess: (tx: TenantTransaction, answer: { body: unknown }) => Promise<void>,
+        logAccess: ((tx: TenantTransaction, answer: { body: unknown }) => Promise<void>) | null,
         run: (inTenant: InTenant) => ReturnType<AnyHandler>,
       ) => {
         const trace = requestTrace(context);
         const inTenant: InTenant = (work) => withTenant(options.db, tenantId, work, trace);
         const answer = await run(inTenant);
-        if (policy.accessLog) await inTenant((tx) => logAccess(tx, answer));
+        if (logAccess) await inTenant((tx) => logAccess(tx, answer));
         return answer;
       };
       const answer = async (request: FastifyRequest, reply: FastifyReply, body: unknown) => {
@@ -175,11 +177,15 @@ export async function registerApiRoutes(app: FastifyInstance, options: ApiRoutes
           accessTokenExpiresAt: request.accessTokenExpiresAt,
         };
         const tenant = request.tenantAccess;
-        const access = policy.accessLog;
+        const access =
+          policy.accessLog && (options.accessLogReads || !isReadAction(policy.accessLog.action))
+            ? policy.accessLog
+            : null;
         // The access-log row of the call (x-access-log), once its handler has answered.
-        const logAccess = async (tx: TenantTransaction, answer: { body: unknown }) => {
-          if (access) await recordAccess(tx, accessEntryFor(access, { ...input, response: answer.body }));
-        };
+        const logAccess = access
+          ? (tx: TenantTransaction, answer: { body: unknown }) =>
+              recordAccess(tx, accessEntryFor(access, { ...input, response: answer.body }))
+          : null;
         const result = policy.optionalAuthentication
           ? await handler(input, { ...context, tenant } as OptionallySignedInRequestContext)
           : policy.tenantScoped && tenant
@@ -193,7 +199,7 @@ export async function registerApiRoutes(app: FastifyInstance, options: ApiRoutes
                   async (tx) => {
                     const answer = await handler(input, { ...context, tenant, tx } as TenantRequestContext);
                     // Written with the commit, in the transaction of what it records.
-                    await logAccess(tx, answer);
+                    await logAccess?.(tx, answer);
                     return answer;
                   },
                   requestTrace(context),
