@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyAccessLogChain } from '../../src/platform/audit/access-log-chain';
+import { withTenant } from '../../src/platform/db/tenant-scope';
 import { DEMO_TENANTS, DEMO_USERS } from '../../src/seed/demo';
 import { createTestServer, type TestServer } from '../support/server';
 
@@ -79,6 +81,19 @@ describe('what the access log records', () => {
       customer_id: customerId,
       request_id: response.headers['x-request-id'] ?? row?.request_id,
     });
+  });
+
+  it('batches concurrent reads: every answer has its committed row, and the chain holds', async () => {
+    const before = (await rows()).length;
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => server.get(`/api/customers/${customerId}`, { token: staff })),
+    );
+    expect(answers.every((answer) => answer.statusCode === 200)).toBe(true);
+    const added = (await rows()).slice(before);
+    expect(added.filter((row) => row.action === 'customer.read')).toHaveLength(30);
+    expect(new Set(added.map((row) => row.request_id)).size).toBe(30);
+    const check = await withTenant(server.database.db, tenantId, (tx) => verifyAccessLogChain(tx, tenantId));
+    expect(check.ok).toBe(true);
   });
 
   it("records reading a customer's interactions", async () => {

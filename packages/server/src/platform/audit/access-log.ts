@@ -32,7 +32,7 @@ function cut(value: string | null | undefined, max: number): string | null {
   return value == null ? null : value.slice(0, max);
 }
 
-function toRow(tenantId: string, entry: AccessEntry, trace: TransactionTrace | null) {
+export function toRow(tenantId: string, entry: AccessEntry, trace: TransactionTrace | null) {
   return {
     tenant_id: tenantId,
     actor_user_id: trace?.actor?.userId ?? null,
@@ -49,7 +49,7 @@ function toRow(tenantId: string, entry: AccessEntry, trace: TransactionTrace | n
   };
 }
 
-type Row = ReturnType<typeof toRow>;
+export type AccessLogRowInput = ReturnType<typeof toRow>;
 
 // jsonb_to_recordset needs the columns' types; the trigger fills id, time and hash.
 const COLUMNS =
@@ -60,7 +60,7 @@ const NAMES = COLUMNS.split(', ')
   .join(', ');
 
 /** One INSERT of the rows as escaped literal text (it travels with the commit, which takes no parameters). */
-function insertStatement(rows: Row[]): string {
+export function insertStatement(rows: AccessLogRowInput[]): string {
   return (
     `insert into access_log (${NAMES}) select ${NAMES} ` +
     `from jsonb_to_recordset(${escapeLiteral(JSON.stringify(rows))}::jsonb) as x(${COLUMNS})`

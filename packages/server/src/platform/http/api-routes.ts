@@ -1,14 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
 import type { AuthService } from '../../auth/auth-service';
-import { recordAccess } from '../audit/access-log';
-import { accessEntryFor, isReadAction } from '../audit/operation-access';
+import type { TenantAccess } from '../access/access';
+import type { OperationCall } from '../audit/operation-access';
+import { AccessLogReadBatcher } from '../audit/read-batcher';
 import type { Db } from '../db/database';
 import { type TenantTransaction, type TransactionTrace, withTenant } from '../db/tenant-scope';
 import { NotImplementedError } from '../errors';
 import type { FileStorage } from '../files/storage';
 import type { MultipartBody } from '../files/uploads';
 import { authenticate, authenticateForTenant, authenticateOptionally } from './access-hooks';
+import { operationAccessLogging } from './access-logging';
 import { installAllowedMethods } from './allowed-methods';
 import { EventStreamResponse, installEventStreams, sendEventStream } from './event-stream';
 import { discardUploads, multipartOperations, readMultipartBody } from './multipart-uploads';
@@ -45,6 +47,9 @@ type AnyHandler = (
   body: unknown;
   headers?: Record<string, string>;
 }>;
+
+/** A call's parameters and body as the access log reads them (its answer comes after). */
+type CallInput = Omit<OperationCall, 'response'>;
 
 function isImplemented(id: string, handlers: ApiHandlers): id is ImplementedOperationId {
   return Object.hasOwn(handlers, id);
@@ -100,6 +105,8 @@ function clientInfo(request: FastifyRequest): RequestContext['client'] {
 export async function registerApiRoutes(app: FastifyInstance, options: ApiRoutesOptions): Promise<void> {
   const { policies, handlers } = options;
   assertEveryOperationAccountedFor(policies, handlers);
+  // The reads' access-log rows of this process, written in batches (read-batcher.ts).
+  const reads = new AccessLogReadBatcher(options.db);
   assertOptionalAuthenticationListed(policies);
   installAllowedMethods(app, options.document);
   shapeRequestBodies(app, options.document);
@@ -147,20 +154,34 @@ export async function registerApiRoutes(app: FastifyInstance, options: ApiRoutes
       const multipart = uploads.has(operationId);
       const deferred = isDeferredHandler(handlers[operationId]);
       type InTenant = DeferredTenantRequestContext['inTenant'];
+      const logging = operationAccessLogging(policy.accessLog, {
+        accessLogReads: options.accessLogReads,
+        reads,
+      });
+      /** The handler in the request's one tenant transaction, a change's access-log row with its commit. */
+      const inTransaction = (tenant: TenantAccess, context: RequestContext, input: CallInput) =>
+        withTenant(
+          options.db,
+          tenant.tenantId,
+          async (tx) => {
+            const answer = await handler(input, { ...context, tenant, tx } as TenantRequestContext);
+            await logging.inTransaction?.(tx, { ...input, response: answer.body });
+            return answer;
+          },
+          requestTrace(context),
+        );
       /**
-       * A handler outside the request transaction (it waits on an AI provider): its access-log row
-       * gets a short transaction of its own once it has answered, committed before the response.
+       * A handler outside the request transaction (it waits on an AI provider): a change's
+       * access-log row gets a short transaction of its own once it has answered.
        */
-      const runDeferred = async (
-        tenantId: string,
-        context: RequestContext,
-        logAccess: ((tx: TenantTransaction, answer: { body: unknown }) => Promise<void>) | null,
-        run: (inTenant: InTenant) => ReturnType<AnyHandler>,
-      ) => {
+      const outsideTransaction = async (tenant: TenantAccess, context: RequestContext, input: CallInput) => {
         const trace = requestTrace(context);
-        const inTenant: InTenant = (work) => withTenant(options.db, tenantId, work, trace);
-        const answer = await run(inTenant);
-        if (logAccess) await inTenant((tx) => logAccess(tx, answer));
+        const inTenant: InTenant = (work) => withTenant(options.db, tenant.tenantId, work, trace);
+        const answer = await handler(input, { ...context, tenant, inTenant } as DeferredTenantRequestContext);
+        const record = logging.inTransaction;
+        if (record) {
+          await inTenant((tx) => record(tx, { ...input, response: answer.body }));
+        }
         return answer;
       };
       const answer = async (request: FastifyRequest, reply: FastifyReply, body: unknown) => {
@@ -177,34 +198,21 @@ export async function registerApiRoutes(app: FastifyInstance, options: ApiRoutes
           accessTokenExpiresAt: request.accessTokenExpiresAt,
         };
         const tenant = request.tenantAccess;
-        const access =
-          policy.accessLog && (options.accessLogReads || !isReadAction(policy.accessLog.action))
-            ? policy.accessLog
-            : null;
-        // The access-log row of the call (x-access-log), once its handler has answered.
-        const logAccess = access
-          ? (tx: TenantTransaction, answer: { body: unknown }) =>
-              recordAccess(tx, accessEntryFor(access, { ...input, response: answer.body }))
-          : null;
-        const result = policy.optionalAuthentication
-          ? await handler(input, { ...context, tenant } as OptionallySignedInRequestContext)
-          : policy.tenantScoped && tenant
-            ? deferred
-              ? await runDeferred(tenant.tenantId, context, logAccess, (inTenant) =>
-                  handler(input, { ...context, tenant, inTenant } as DeferredTenantRequestContext),
-                )
-              : await withTenant(
-                  options.db,
-                  tenant.tenantId,
-                  async (tx) => {
-                    const answer = await handler(input, { ...context, tenant, tx } as TenantRequestContext);
-                    // Written with the commit, in the transaction of what it records.
-                    await logAccess?.(tx, answer);
-                    return answer;
-                  },
-                  requestTrace(context),
-                )
-            : await handler(input, context);
+        let result: Awaited<ReturnType<AnyHandler>>;
+        if (policy.optionalAuthentication) {
+          result = await handler(input, { ...context, tenant } as OptionallySignedInRequestContext);
+        } else if (policy.tenantScoped && tenant) {
+          result = deferred
+            ? await outsideTransaction(tenant, context, input)
+            : await inTransaction(tenant, context, input);
+          // A read's row, batched: committed before the answer goes out (read-batcher.ts).
+          await logging.afterCommit?.(tenant.tenantId, requestTrace(context), {
+            ...input,
+            response: result.body,
+          });
+        } else {
+          result = await handler(input, context);
+        }
         // The transaction has committed by now: a stream holds no connection while it lasts.
         if (result.body instanceof EventStreamResponse) return sendEventStream(app, reply, result.body);
         if (result.headers) reply.headers(result.headers);
