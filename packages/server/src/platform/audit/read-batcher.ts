@@ -37,9 +37,20 @@ export class AccessLogReadBatcher {
     const rows = entries.map((entry) => toRow(tenantId, entry, trace));
     return new Promise((resolve, reject) => {
       this.queue.push({ rows, resolve, reject });
-      this.running ??= this.drain().finally(() => {
-        this.running = null;
-      });
+      this.kick();
+    });
+  }
+
+  /**
+   * Starts draining unless a drain runs. A row queued after the drain's last look at the queue
+   * (a caller resumed by its resolved batch queues its next row before the drain has ended) starts
+   * the next drain from the `finally`.
+   */
+  private kick(): void {
+    if (this.running) return;
+    this.running = this.drain().finally(() => {
+      this.running = null;
+      if (this.queue.length > 0) this.kick();
     });
   }
 
