@@ -3,7 +3,6 @@ import openapiGlue from 'fastify-openapi-glue';
 import type { AuthService } from '../../auth/auth-service';
 import type { TenantAccess } from '../access/access';
 import type { OperationCall } from '../audit/operation-access';
-import { AccessLogReadBatcher } from '../audit/read-batcher';
 import type { Db } from '../db/database';
 import { type TenantTransaction, type TransactionTrace, withTenant } from '../db/tenant-scope';
 import { NotImplementedError } from '../errors';
@@ -105,8 +104,6 @@ function clientInfo(request: FastifyRequest): RequestContext['client'] {
 export async function registerApiRoutes(app: FastifyInstance, options: ApiRoutesOptions): Promise<void> {
   const { policies, handlers } = options;
   assertEveryOperationAccountedFor(policies, handlers);
-  // The reads' access-log rows of this process, written in batches (read-batcher.ts).
-  const reads = new AccessLogReadBatcher(options.db);
   assertOptionalAuthenticationListed(policies);
   installAllowedMethods(app, options.document);
   shapeRequestBodies(app, options.document);
@@ -154,31 +151,28 @@ export async function registerApiRoutes(app: FastifyInstance, options: ApiRoutes
       const multipart = uploads.has(operationId);
       const deferred = isDeferredHandler(handlers[operationId]);
       type InTenant = DeferredTenantRequestContext['inTenant'];
-      const logging = operationAccessLogging(policy.accessLog, {
-        accessLogReads: options.accessLogReads,
-        reads,
-      });
-      /** The handler in the request's one tenant transaction, a change's access-log row with its commit. */
+      const logAccess = operationAccessLogging(policy.accessLog, { accessLogReads: options.accessLogReads });
+      /** The handler in the request's one tenant transaction, its access-log row with the commit. */
       const inTransaction = (tenant: TenantAccess, context: RequestContext, input: CallInput) =>
         withTenant(
           options.db,
           tenant.tenantId,
           async (tx) => {
             const answer = await handler(input, { ...context, tenant, tx } as TenantRequestContext);
-            await logging.inTransaction?.(tx, { ...input, response: answer.body });
+            await logAccess?.(tx, { ...input, response: answer.body });
             return answer;
           },
           requestTrace(context),
         );
       /**
-       * A handler outside the request transaction (it waits on an AI provider): a change's
-       * access-log row gets a short transaction of its own once it has answered.
+       * A handler outside the request transaction (it waits on an AI provider): its access-log row
+       * gets a short transaction of its own once it has answered, committed before the answer.
        */
       const outsideTransaction = async (tenant: TenantAccess, context: RequestContext, input: CallInput) => {
         const trace = requestTrace(context);
         const inTenant: InTenant = (work) => withTenant(options.db, tenant.tenantId, work, trace);
         const answer = await handler(input, { ...context, tenant, inTenant } as DeferredTenantRequestContext);
-        const record = logging.inTransaction;
+        const record = logAccess;
         if (record) {
           await inTenant((tx) => record(tx, { ...input, response: answer.body }));
         }
@@ -205,11 +199,6 @@ export async function registerApiRoutes(app: FastifyInstance, options: ApiRoutes
           result = deferred
             ? await outsideTransaction(tenant, context, input)
             : await inTransaction(tenant, context, input);
-          // A read's row, batched: committed before the answer goes out (read-batcher.ts).
-          await logging.afterCommit?.(tenant.tenantId, requestTrace(context), {
-            ...input,
-            response: result.body,
-          });
         } else {
           result = await handler(input, context);
         }
