@@ -145,6 +145,8 @@ const EXTRA_CALLS: readonly Call[] = [
   ['GET', '/api/customers/{id}/interactions/{interactionId}/versions', 'interactions.read', 'customers'],
   ['GET', '/api/customers/trash', 'customers.delete', 'customers'],
   ['DELETE', '/api/customers/{id}/permanent', 'customers.delete', 'customers'],
+  // Two-factor sign-in: an administrator's reset of a member's factors.
+  ['DELETE', '/api/tenant-users/{id}/factors', 'tenant_users.write', 'tenant_users'],
 ];
 
 const PUBLIC_CALLS = new Set([
