@@ -4,7 +4,7 @@ import type { AuthService } from '../../auth/auth-service';
 import type { TenantAccess } from '../access/access';
 import type { OperationCall } from '../audit/operation-access';
 import type { Db } from '../db/database';
-import { type TenantTransaction, type TransactionTrace, withTenant } from '../db/tenant-scope';
+import { type TransactionTrace, withTenant } from '../db/tenant-scope';
 import { NotImplementedError } from '../errors';
 import type { FileStorage } from '../files/storage';
 import type { MultipartBody } from '../files/uploads';
