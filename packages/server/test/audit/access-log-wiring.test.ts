@@ -153,6 +153,19 @@ describe('what the access log records', () => {
     });
   });
 
+  it('records a research report exported as PDF (a handler outside the request transaction)', async () => {
+    const report = await server.send('POST', `/api/research/customer/${customerId}`, staff, {});
+    expect(report.statusCode).toBe(200);
+    const reportId = report.json().id;
+    const pdf = await server.send('POST', '/api/research/customer/pdf', staff, { report_id: reportId });
+    expect(pdf.statusCode).toBe(200);
+    const actions = (await rows()).slice(-2).map((row) => [row.action, row.target_id]);
+    expect(actions).toEqual([
+      ['research.create', reportId],
+      ['research.export', reportId],
+    ]);
+  });
+
   it('records a sign-out', async () => {
     const session = await server.signIn(DEMO_USERS.sakuraStaff.email);
     const response = await server.send('POST', '/auth/v1/logout?scope=local', session.access_token);
