@@ -107,6 +107,10 @@ language plpgsql as $$
 declare
   linked record;
 begin
+  -- The owner's sealer (tsumiki_seal_access_log) chains the rows it moves itself, in one pass.
+  if current_user <> 'tsumiki_app' and new.id is not null and new.hash is not null then
+    return new;
+  end if;
   if current_user = 'tsumiki_app' or new.occurred_at is null then
     new.occurred_at := clock_timestamp();
   end if;
@@ -230,31 +234,47 @@ $$;
 create trigger inbox_time before insert on access_log_inbox
   for each row execute function tsumiki_access_log_inbox_time();
 
--- Moves the current tenant's inbox rows (at most 5,000 at a time) into the chain, oldest first.
+-- Moves the current tenant's inbox rows (at most 5,000 at a time) into the chain, oldest first:
+-- one lock, one read and one write of the chain's head for the whole batch.
 create function tsumiki_seal_access_log() returns bigint
 language plpgsql security definer set search_path = public, pg_temp as $$
 declare
   tenant uuid := nullif(current_setting('app.tenant_id', true), '')::uuid;
+  head access_log_chain%rowtype;
   pending access_log_inbox%rowtype;
-  moved bigint := 0;
+  r access_log%rowtype;
+  taken bigint[] := '{}';
 begin
   if tenant is null then
     raise exception 'app.tenant_id is not set';
   end if;
+  perform tsumiki_access_log_lock(tenant);
+  select * into head from access_log_chain c where c.tenant_id = tenant for update;
+  if not found then
+    insert into access_log_chain (tenant_id) values (tenant) returning * into head;
+  end if;
   for pending in
     select * from access_log_inbox i where i.tenant_id = tenant order by i.seq limit 5000 for update skip locked
   loop
-    insert into access_log (tenant_id, occurred_at, actor_user_id, actor_name, actor_email, action,
-      target_type, target_id, customer_id, ip, user_agent, request_id, detail)
-    select tenant, pending.occurred_at, x.actor_user_id, x.actor_name, x.actor_email, x.action,
-      x.target_type, x.target_id, x.customer_id, x.ip, x.user_agent, x.request_id, coalesce(x.detail, '{}')
-    from jsonb_to_record(pending.entry) as x(actor_user_id uuid, actor_name text, actor_email text,
-      action text, target_type text, target_id text, customer_id uuid, ip text, user_agent text,
-      request_id text, detail jsonb);
-    delete from access_log_inbox i where i.tenant_id = tenant and i.seq = pending.seq;
-    moved := moved + 1;
+    select tenant, head.last_id + 1, pending.occurred_at, x.actor_user_id, x.actor_name, x.actor_email,
+        x.action, x.target_type, x.target_id, x.customer_id, x.ip, x.user_agent, x.request_id,
+        coalesce(x.detail, '{}'), null::bytea
+      into r
+      from jsonb_to_record(pending.entry) as x(actor_user_id uuid, actor_name text, actor_email text,
+        action text, target_type text, target_id text, customer_id uuid, ip text, user_agent text,
+        request_id text, detail jsonb);
+    r.hash := tsumiki_access_log_hash(head.last_hash, r);
+    insert into access_log select r.*;
+    head.last_id := r.id;
+    head.last_hash := r.hash;
+    taken := taken || pending.seq;
   end loop;
-  return moved;
+  if cardinality(taken) = 0 then
+    return 0;
+  end if;
+  delete from access_log_inbox i where i.tenant_id = tenant and i.seq = any (taken);
+  update access_log_chain c set last_id = head.last_id, last_hash = head.last_hash where c.tenant_id = tenant;
+  return cardinality(taken);
 end
 $$;
 
