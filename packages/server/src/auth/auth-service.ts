@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { type AccessTrace, recordAccountAccess } from '../platform/audit/access-log';
 import type { Db } from '../platform/db/database';
 import type { AuthSession, User } from '../platform/db/schema';
 import type { AccessTokenCheck } from './access-tokens';
@@ -43,6 +44,19 @@ import {
   updateUser,
 } from './users.repository';
 
+/** The access log's trace of an account event: the user and where the request came from. */
+function accountTrace(
+  user: Pick<User, 'id' | 'email' | 'full_name'>,
+  client: ClientInfo | undefined,
+): AccessTrace {
+  return {
+    actor: { userId: user.id, name: user.full_name || user.email, email: user.email },
+    ip: client?.ip ?? null,
+    userAgent: client?.userAgent ?? null,
+    requestId: client?.requestId ?? null,
+  };
+}
+
 /** The embedded auth service: password sign-in, refresh-token rotation, sign-out. */
 export type {
   Authentication,
@@ -83,6 +97,16 @@ export class AuthService {
     const user = await findUserByEmail(this.db, email);
     const matches = await this.passwords.check({ user, email, password, client, now });
     if (!user || !matches) {
+      // A known account's failure goes to the access log of its tenants (an unknown address has none).
+      if (user) {
+        await this.db.transaction().execute((tx) =>
+          recordAccountAccess(tx, user.id, accountTrace(user, client), {
+            action: 'auth.sign_in_failed',
+            target: { type: 'user', id: user.id },
+            detail: { reason: 'invalid_credentials' },
+          }),
+        );
+      }
       throw new AuthServiceError(400, 'invalid_credentials', AUTH_MESSAGES.invalidCredentials);
     }
     await this.assertEnabled(user);
@@ -187,6 +211,16 @@ export class AuthService {
 
   async signOut(session: AuthSession, scope: SignOutScope, client?: ClientInfo): Promise<void> {
     const now = this.now();
+    const user = await findUserById(this.db, session.user_id);
+    if (user) {
+      await this.db.transaction().execute((tx) =>
+        recordAccountAccess(tx, user.id, accountTrace(user, client), {
+          action: 'auth.sign_out',
+          target: { type: 'session', id: session.id },
+          detail: { scope },
+        }),
+      );
+    }
     await insertSessionEvent(this.db, {
       user_id: session.user_id,
       session_id: session.id,
@@ -293,6 +327,12 @@ export class AuthService {
         occurred_at: now,
         ip: client.ip,
         user_agent: created.user_agent,
+        detail,
+      });
+      // In the session's own transaction: a sign-in exists exactly when its access-log rows do.
+      await recordAccountAccess(tx, user.id, accountTrace(user, client), {
+        action: 'auth.sign_in',
+        target: { type: 'session', id: created.id },
         detail,
       });
       return created;

@@ -23,6 +23,8 @@ export interface ClientInfo {
   ip: string | null;
   /** The device cookie the browser sent (see sign-in-throttle.ts), if any. */
   device?: string | undefined;
+  /** The request's id, for the access log. */
+  requestId?: string | undefined;
 }
 
 export interface SessionGrant {

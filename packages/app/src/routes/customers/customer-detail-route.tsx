@@ -18,6 +18,7 @@ import { type Customer, customerKana, customerName } from '../../features/custom
 import { CustomerFormDialog } from '../../features/customers/customer-form-dialog';
 import { InteractionTimeline } from '../../features/customers/interaction-timeline';
 import { formatTenantDateTime } from '../../lib/format';
+import { CustomerAuditLink } from './customer-audit-link';
 import {
   BackToList,
   CustomerLoadFailed,
@@ -127,6 +128,7 @@ function CustomerDetail({
           )
         }
       />
+      <CustomerAuditLink customerId={customer.id} />
 
       {deleted && (
         <Alert variant="warning" title="この顧客は削除されています">
