@@ -264,3 +264,13 @@ export async function* customersToCsv(
   }
   if (buffered > 0) yield encode(buffer.join(''));
 }
+
+/**
+ * Any table as a CP932 CSV (header row, then rows), with the customer CSV's quoting, formula guard
+ * and stand-ins; an unencodable character becomes '〓'. For small tables (the disclosure's).
+ */
+export function tableToCp932Csv(header: readonly string[], rows: ReadonlyArray<readonly string[]>): Uint8Array {
+  const line = (cells: readonly string[]) =>
+    cells.map((cell) => csvField(toCp932Text(cell, () => {}, false))).join(',') + CRLF;
+  return encodeCp932([header, ...rows].map(line).join(''));
+}

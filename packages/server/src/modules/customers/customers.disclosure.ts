@@ -1,0 +1,232 @@
+/**
+ * Disclosure (開示): everything the tenant holds about one customer, as one ZIP — each kind as JSON
+ * and as a Shift_JIS (CP932) CSV, and a readable Japanese PDF summary. Read in the request's
+ * transaction; a customer's own rows are few, so the ZIP is built in memory file by file (each file
+ * is deflated as it is added, and only the compressed bytes are kept).
+ */
+import { fieldLabels, INTERACTION_TYPE_LABELS } from '@tsumiki/api-client';
+import { Zip, ZipDeflate } from 'fflate';
+import { sql } from 'kysely';
+import { localDateTime, tenantTimeZone } from '../../platform/access/time-zone';
+import type { TenantTransaction } from '../../platform/db/tenant-scope';
+import { userDisplayName } from '../../platform/db/user-display-name';
+import { type PdfBlock, renderReportPdf } from '../../platform/pdf/report-pdf';
+import { rowName } from '../../platform/text/person-name';
+import { customersToCsv, formatCsvDateTime, tableToCp932Csv } from './customers.csv';
+import { toCustomer } from './customers.mapper';
+import { findCustomer } from './customers.repository';
+import { customerGone } from './customers.service';
+
+interface InteractionRecord {
+  id: string;
+  type: keyof typeof INTERACTION_TYPE_LABELS;
+  summary: string | null;
+  content: string;
+  version: number;
+  created_at: Date;
+  updated_at: Date;
+  created_by_name: string | null;
+  versions: Array<{ version: number; summary: string | null; content: string; replaced_at: string }>;
+}
+
+interface ReportRecord {
+  id: string;
+  title: string;
+  mode: string;
+  summary: string;
+  body: unknown;
+  created_at: Date;
+  created_by_name: string | null;
+}
+
+async function interactionsOf(tx: TenantTransaction, id: string): Promise<InteractionRecord[]> {
+  const { rows } = await sql<InteractionRecord>`
+    select i.id, i.type, i.summary, i.content, i.version, i.created_at, i.updated_at,
+      ${userDisplayName('u')} as created_by_name,
+      coalesce((select json_agg(json_build_object('version', v.version, 'summary', v.summary,
+                  'content', v.content, 'replaced_at', v.replaced_at) order by v.version)
+                from interaction_versions v
+                where v.tenant_id = i.tenant_id and v.interaction_id = i.id), '[]') as versions
+    from interactions i left join users u on u.id = i.created_by
+    where i.tenant_id = ${tx.tenantId} and i.customer_id = ${id}
+    order by i.created_at, i.id`.execute(tx);
+  return rows;
+}
+
+async function reportsAbout(tx: TenantTransaction, id: string): Promise<ReportRecord[]> {
+  return tx
+    .selectFrom('research_reports as r')
+    .leftJoin('users as u', 'u.id', 'r.created_by')
+    .select(['r.id', 'r.title', 'r.mode', 'r.summary', 'r.body', 'r.created_at'])
+    .select(userDisplayName('u').as('created_by_name'))
+    .where('r.tenant_id', '=', tx.tenantId)
+    .where('r.customer_id', '=', id)
+    .orderBy('r.created_at')
+    .orderBy('r.id')
+    .execute();
+}
+
+/** The files of a ZIP as one byte array; each file is deflated as it is added. */
+function zipFiles(files: Array<{ name: string; bytes: Uint8Array }>): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const parts: Uint8Array[] = [];
+    const zip = new Zip((error, chunk, final) => {
+      if (error) return reject(error);
+      parts.push(chunk);
+      if (final) resolve(Buffer.concat(parts));
+    });
+    for (const file of files) {
+      const entry = new ZipDeflate(file.name, { level: 6 });
+      zip.add(entry);
+      entry.push(file.bytes, true);
+    }
+    zip.end();
+  });
+}
+
+const json = (value: unknown) => new TextEncoder().encode(`${JSON.stringify(value, null, 2)}\n`);
+const label = (field: string) => fieldLabels[field] ?? field;
+
+/** File names in the ZIP (numbered so that they sort in reading order). */
+export const DISCLOSURE_FILES = {
+  summary: '01_開示データの概要.pdf',
+  customerJson: '02_顧客情報.json',
+  customerCsv: '02_顧客情報.csv',
+  interactionsJson: '03_対応履歴.json',
+  interactionsCsv: '03_対応履歴.csv',
+  reportsJson: '04_調査レポート.json',
+  reportsCsv: '04_調査レポート.csv',
+} as const;
+
+export interface Disclosure {
+  customerName: string;
+  zip: Uint8Array;
+  timeZone: string;
+}
+
+/** The disclosure ZIP of a customer (stopped or in the trash too); 404 when erased or unknown. */
+export async function buildDisclosure(
+  tx: TenantTransaction,
+  id: string,
+  requestedBy: string,
+  now: Date,
+): Promise<Disclosure> {
+  const customer = await findCustomer(tx, id);
+  if (!customer) throw await customerGone(tx, id);
+  const [interactions, reports, timeZone] = await Promise.all([
+    interactionsOf(tx, id),
+    reportsAbout(tx, id),
+    tenantTimeZone(tx),
+  ]);
+  const at = (date: Date) => formatCsvDateTime(date, timeZone);
+  const customerCsv: Uint8Array[] = [];
+  for await (const chunk of customersToCsv([customer], 'shift_jis', { timeZone })) customerCsv.push(chunk);
+  const interactionRows = interactions.map((i) => [
+    at(i.created_at),
+    INTERACTION_TYPE_LABELS[i.type] ?? i.type,
+    i.summary ?? '',
+    i.content,
+    i.created_by_name ?? '',
+  ]);
+  const reportRows = reports.map((r) => [at(r.created_at), r.title, r.summary, r.created_by_name ?? '']);
+  const pdf = await renderReportPdf({
+    title: '開示データの概要',
+    meta: [
+      `対象: ${rowName(customer)} 様`,
+      `作成: ${at(now)}（${requestedBy}）`,
+      '個人情報の保護に関する法律に基づく開示請求に応じて、保存しているデータをまとめたものです。',
+    ],
+    blocks: summaryBlocks(customer, interactionRows, reportRows, timeZone),
+  });
+  const zip = await zipFiles([
+    { name: DISCLOSURE_FILES.summary, bytes: pdf },
+    { name: DISCLOSURE_FILES.customerJson, bytes: json(toCustomer(customer)) },
+    { name: DISCLOSURE_FILES.customerCsv, bytes: Buffer.concat(customerCsv) },
+    { name: DISCLOSURE_FILES.interactionsJson, bytes: json(interactions) },
+    {
+      name: DISCLOSURE_FILES.interactionsCsv,
+      bytes: tableToCp932Csv(['日時', label('type'), label('summary'), label('content'), '記録した人'], interactionRows),
+    },
+    { name: DISCLOSURE_FILES.reportsJson, bytes: json(reports) },
+    {
+      name: DISCLOSURE_FILES.reportsCsv,
+      bytes: tableToCp932Csv(['作成日時', 'タイトル', label('summary'), '作成した人'], reportRows),
+    },
+  ]);
+  return { customerName: rowName(customer), zip, timeZone };
+}
+
+function summaryBlocks(
+  customer: NonNullable<Awaited<ReturnType<typeof findCustomer>>>,
+  interactions: string[][],
+  reports: string[][],
+  timeZone: string,
+): PdfBlock[] {
+  const fields: Array<[string, string | null]> = [
+    [`${label('last_name')}・${label('first_name')}`, rowName(customer)],
+    ['フリガナ', `${customer.last_name_kana} ${customer.first_name_kana}`],
+    [label('company_name'), customer.company_name],
+    [label('email'), customer.email],
+    [label('phone'), customer.phone],
+    [label('postal_code'), customer.postal_code],
+    ['住所', [customer.prefecture, customer.city, customer.address_line].filter(Boolean).join(' ') || null],
+    [label('tags'), customer.tags.join('、') || null],
+    [label('assignee_name'), customer.assignee_name],
+    [label('notes'), customer.notes],
+    ['登録日時', formatCsvDateTime(customer.created_at, timeZone)],
+    ['最終更新日時', formatCsvDateTime(customer.updated_at, timeZone)],
+  ];
+  const { year, month, day } = localDateTime(customer.created_at, timeZone);
+  const blocks: PdfBlock[] = [
+    { type: 'heading', text: '顧客情報' },
+    {
+      type: 'table',
+      columns: [
+        { label: '項目', width: 1 },
+        { label: '内容', width: 3 },
+      ],
+      rows: fields.map(([name, value]) => [name, value ?? '（なし）']),
+    },
+    { type: 'heading', text: `対応履歴（${interactions.length} 件）` },
+  ];
+  if (interactions.length === 0) blocks.push({ type: 'paragraph', text: '対応履歴はありません。', muted: true });
+  else
+    blocks.push({
+      type: 'table',
+      columns: [
+        { label: '日時', width: 2 },
+        { label: '種類', width: 1 },
+        { label: '要約', width: 4 },
+      ],
+      rows: interactions.map((row) => [row[0] ?? '', row[1] ?? '', row[2] || (row[3] ?? '').slice(0, 80)]),
+    });
+  blocks.push({ type: 'heading', text: `調査レポート（${reports.length} 件）` });
+  if (reports.length === 0) blocks.push({ type: 'paragraph', text: '調査レポートはありません。', muted: true });
+  else
+    blocks.push({
+      type: 'table',
+      columns: [
+        { label: '作成日時', width: 2 },
+        { label: 'タイトル', width: 5 },
+      ],
+      rows: reports.map((row) => [row[0] ?? '', row[1] ?? '']),
+    });
+  if (customer.use_stopped_at)
+    blocks.push({
+      type: 'paragraph',
+      text: `この顧客の情報は ${formatCsvDateTime(customer.use_stopped_at, timeZone)} から利用を停止しています（理由: ${customer.use_stop_reason ?? ''}）。`,
+    });
+  blocks.push(
+    { type: 'heading', text: 'この ZIP に含まれるファイル' },
+    {
+      type: 'bullets',
+      items: [
+        `${DISCLOSURE_FILES.customerJson} / .csv: 顧客情報（${year}年${Number(month)}月${Number(day)}日に登録）`,
+        `${DISCLOSURE_FILES.interactionsJson} / .csv: 対応履歴（JSON には直す前の版も含みます）`,
+        `${DISCLOSURE_FILES.reportsJson} / .csv: この顧客についての調査レポート`,
+        'CSV は Excel（日本語版）でそのまま開ける Shift_JIS、JSON は UTF-8 です。',
+      ],
+    },
+  );
+  return blocks;
+}
