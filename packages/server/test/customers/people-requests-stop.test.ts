@@ -43,7 +43,8 @@ describe('customers: stop of use', () => {
     });
     expect(created.statusCode, created.body).toBe(201);
     id = created.json().id;
-    const products = await server.get('/api/products?limit=1', { token: admin });
+    const products = await server.get('/api/products/?limit=1', { token: admin });
+    expect(products.statusCode, products.body).toBe(200);
     productId = products.json().products[0].id;
     const interaction = await server.send('POST', '/api/interactions', admin, {
       customer_id: id,
@@ -86,7 +87,8 @@ describe('customers: stop of use', () => {
         message: '鷺ノ宮さんの最近の対応は？',
       });
       expect(response.statusCode, response.body).toBe(200);
-      return JSON.stringify(response.json()).includes(LAST);
+      // The answer may repeat the name asked about; the customer's id (links, sources) it may not.
+      return JSON.stringify(response.json()).includes(id);
     },
     chat: async () => {
       const response = await server.send('POST', '/api/chat', admin, { message: '最近の対応は？', customer_id: id });
