@@ -15,7 +15,11 @@ import { createTestServer, type TestServer } from '../support/server';
 
 const SAKURA = DEMO_TENANTS.sakura.id;
 
-function expectRefusal(response: { statusCode: number; body: string; json(): unknown }, status: number, code: string) {
+function expectRefusal(
+  response: { statusCode: number; body: string; json(): unknown },
+  status: number,
+  code: string,
+) {
   expect(response.statusCode, response.body).toBe(status);
   expectErrorEnvelope(response.json(), code);
 }
@@ -37,7 +41,8 @@ describe('customers: disclosure and erasure', () => {
     await server.close();
   });
 
-  const owner = <T>(work: Parameters<typeof withTenant<T>>[2]) => withTenant(server.database.owner, SAKURA, work);
+  const owner = <T>(work: Parameters<typeof withTenant<T>>[2]) =>
+    withTenant(server.database.owner, SAKURA, work);
 
   /** A customer with two interactions (one edited) and a research report. */
   async function customerWithHistory(last: string, first: string, kana: [string, string]) {
@@ -52,7 +57,11 @@ describe('customers: disclosure and erasure', () => {
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json().id as string;
     for (const content of [`${last}さんから電話で予約`, `${last}さんが来院`]) {
-      const response = await server.send('POST', '/api/interactions', admin, { customer_id: id, type: 'call', content });
+      const response = await server.send('POST', '/api/interactions', admin, {
+        customer_id: id,
+        type: 'call',
+        content,
+      });
       expect(response.statusCode, response.body).toBe(201);
     }
     const report = await server.send('POST', `/api/research/customer/${id}`, admin, {});
@@ -83,7 +92,11 @@ describe('customers: disclosure and erasure', () => {
     const json = (name: string) => JSON.parse(new TextDecoder().decode(read(name)));
     expect(new TextDecoder().decode(read('01_開示データの概要.pdf').slice(0, 5))).toBe('%PDF-');
     expectMatchesContract('getCustomer', 200, json('02_顧客情報.json'));
-    expect(json('02_顧客情報.json')).toMatchObject({ id, last_name: '開示', use_stop: { reason: '開示と同時に利用停止' } });
+    expect(json('02_顧客情報.json')).toMatchObject({
+      id,
+      last_name: '開示',
+      use_stop: { reason: '開示と同時に利用停止' },
+    });
     const interactions = json('03_対応履歴.json') as Array<{ content: string }>;
     expect(interactions.map((i) => i.content)).toEqual(['開示さんから電話で予約', '開示さんが来院']);
     expect((json('04_調査レポート.json') as Array<{ id: string }>).map((r) => r.id)).toEqual([reportId]);
@@ -126,10 +139,13 @@ describe('customers: disclosure and erasure', () => {
 
     // Before: search and the assistant find the person.
     const search = async () =>
-      (await server.get(`/api/customers?search=${encodeURIComponent('たかむら')}`, { token: admin })).json().total;
+      (await server.get(`/api/customers?search=${encodeURIComponent('たかむら')}`, { token: admin })).json()
+        .total;
     expect(await search()).toBe(1);
     const ask = async () =>
-      JSON.stringify((await server.send('POST', '/api/aiassistant/', admin, { message: '篁さんの最近の対応は？' })).json());
+      JSON.stringify(
+        (await server.send('POST', '/api/aiassistant/', admin, { message: '篁さんの最近の対応は？' })).json(),
+      );
     expect(await ask()).toContain(id);
 
     // A full-width space between the names does not matter; the name itself does.
@@ -150,10 +166,14 @@ describe('customers: disclosure and erasure', () => {
     expectRefusal(gone, 404, 'RES_001');
     expect(gone.json().error.message).toBe('この顧客の情報は本人の請求により消去されました。');
     expectRefusal(await server.get(`/api/customers/${id}/disclosure`, { token: admin }), 404, 'RES_001');
-    expectRefusal(await server.send('POST', `/api/customers/${id}/erasure`, admin, {
-      confirm_name: '篁 しのぶ',
-      reason: 'もう一度',
-    }), 404, 'RES_001');
+    expectRefusal(
+      await server.send('POST', `/api/customers/${id}/erasure`, admin, {
+        confirm_name: '篁 しのぶ',
+        reason: 'もう一度',
+      }),
+      404,
+      'RES_001',
+    );
     expect((await server.get(`/api/research/reports/${reportId}`, { token: admin })).statusCode).toBe(404);
 
     // Afterwards: neither search, the assistant nor research finds the person.
@@ -167,9 +187,16 @@ describe('customers: disclosure and erasure', () => {
 
     // In the database: a tombstone, and nothing else that names them.
     await owner(async (tx) => {
-      const tombstone = await tx.selectFrom('customer_erasures').selectAll().where('customer_id', '=', id).execute();
+      const tombstone = await tx
+        .selectFrom('customer_erasures')
+        .selectAll()
+        .where('customer_id', '=', id)
+        .execute();
       expect(tombstone).toEqual([
-        expect.objectContaining({ reason: '本人からの消去請求（窓口で受付）', erased_by: expect.any(String) }),
+        expect.objectContaining({
+          reason: '本人からの消去請求（窓口で受付）',
+          erased_by: expect.any(String),
+        }),
       ]);
       const left = await sql<{ n: string }>`
         select (select count(*) from customers where id = ${id})
@@ -192,7 +219,10 @@ describe('customers: disclosure and erasure', () => {
       first_name_kana: 'ナシ',
     });
     const id = created.json().id;
-    const response = await server.send('POST', `/api/customers/${id}/erasure`, admin, { confirm_name: '理由 なし', reason: ' ' });
+    const response = await server.send('POST', `/api/customers/${id}/erasure`, admin, {
+      confirm_name: '理由 なし',
+      reason: ' ',
+    });
     expectRefusal(response, 422, 'VAL_001');
     expect((await server.get(`/api/customers/${id}`, { token: admin })).statusCode).toBe(200);
   });

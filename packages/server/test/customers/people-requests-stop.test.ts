@@ -15,7 +15,11 @@ const LAST = '鷺ノ宮';
 const FIRST = '澄子';
 
 /** An error answer: its status, and the envelope with its code. */
-function expectRefusal(response: { statusCode: number; body: string; json(): unknown }, status: number, code: string) {
+function expectRefusal(
+  response: { statusCode: number; body: string; json(): unknown },
+  status: number,
+  code: string,
+) {
   expect(response.statusCode, response.body).toBe(status);
   expectErrorEnvelope(response.json(), code);
 }
@@ -91,7 +95,10 @@ describe('customers: stop of use', () => {
       return JSON.stringify(response.json()).includes(id);
     },
     chat: async () => {
-      const response = await server.send('POST', '/api/chat', admin, { message: '最近の対応は？', customer_id: id });
+      const response = await server.send('POST', '/api/chat', admin, {
+        message: '最近の対応は？',
+        customer_id: id,
+      });
       return response.statusCode === 200;
     },
     'research of the customer': async () => {
@@ -136,7 +143,8 @@ describe('customers: stop of use', () => {
     });
     expect((await listed('')).total).toBe(total - 1);
     total -= 1;
-    for (const [name, shows] of Object.entries(surfaces)) expect(await shows(), `stopped: ${name}`).toBe(false);
+    for (const [name, shows] of Object.entries(surfaces))
+      expect(await shows(), `stopped: ${name}`).toBe(false);
 
     const lifted = await server.send('DELETE', `/api/customers/${id}/use-stop`, admin);
     expect(lifted.statusCode, lifted.body).toBe(200);
@@ -180,7 +188,9 @@ describe('customers: stop of use', () => {
       expectRefusal(await server.send(method, `/api/customers/${id}/use-stop`, staff, body), 403, 'AUTH_004');
       expectRefusal(await server.send(method, `/api/customers/${id}/use-stop`, midori, body), 404, 'RES_001');
     }
-    expect((await server.send('PUT', `/api/customers/${id}/use-stop`, admin, { reason: '　' })).statusCode).toBe(422);
+    expect(
+      (await server.send('PUT', `/api/customers/${id}/use-stop`, admin, { reason: '　' })).statusCode,
+    ).toBe(422);
     expect((await server.get(`/api/customers/${id}`, { token: admin })).json().use_stop).toBeNull();
   });
 });

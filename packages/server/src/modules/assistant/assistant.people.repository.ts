@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { TenantTransaction } from '../../platform/db/tenant-scope';
 import { hasBigram } from '../../platform/search/search-term';
-import type { InteractionType } from './assistant.tools';
 import { customerInUse } from '../customers';
+import type { InteractionType } from './assistant.tools';
 
 export type PersonKind = 'customer' | 'staff';
 

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { TenantTransaction } from '../../platform/db/tenant-scope';
 import { searchTerm } from '../../platform/search/search-term';
 import { rowName } from '../../platform/text/person-name';
-import { findCustomerPage, customerInUse } from '../customers';
+import { customerInUse, findCustomerPage } from '../customers';
 import {
   md,
   PERIOD_LABELS,

@@ -3,8 +3,8 @@ import type { TenantTransaction } from '../../platform/db/tenant-scope';
 import { searchTerm } from '../../platform/search/search-term';
 import type { TextIndex } from '../../platform/search/text-index';
 import { rowName } from '../../platform/text/person-name';
-import { md, oneLine, RECENT_LIMIT, type ToolResult } from './assistant.tools.common';
 import { customerInUse } from '../customers';
+import { md, oneLine, RECENT_LIMIT, type ToolResult } from './assistant.tools.common';
 
 /** Live products matching the query, with how many interactions were about each. */
 export async function searchProducts(tx: TenantTransaction, args: { query: string }): Promise<ToolResult> {

@@ -2,6 +2,7 @@ import { INTERACTION_TYPE_LABELS } from '@tsumiki/api-client';
 import { sql } from 'kysely';
 import type { TenantTransaction } from '../../platform/db/tenant-scope';
 import { rowName } from '../../platform/text/person-name';
+import { customerInUse } from '../customers';
 import {
   INTERACTION_TYPES,
   type InteractionLine,
@@ -16,7 +17,6 @@ import {
   RECENT_LIMIT,
   type ToolResult,
 } from './assistant.tools.common';
-import { customerInUse } from '../customers';
 
 /** Interactions of live customers in a period, by type, and the latest few of them. */
 export async function countInteractions(

@@ -269,7 +269,10 @@ export async function* customersToCsv(
  * Any table as a CP932 CSV (header row, then rows), with the customer CSV's quoting, formula guard
  * and stand-ins; an unencodable character becomes '〓'. For small tables (the disclosure's).
  */
-export function tableToCp932Csv(header: readonly string[], rows: ReadonlyArray<readonly string[]>): Uint8Array {
+export function tableToCp932Csv(
+  header: readonly string[],
+  rows: ReadonlyArray<readonly string[]>,
+): Uint8Array {
   const line = (cells: readonly string[]) =>
     cells.map((cell) => csvField(toCp932Text(cell, () => {}, false))).join(',') + CRLF;
   return encodeCp932([header, ...rows].map(line).join(''));

@@ -145,7 +145,10 @@ export async function buildDisclosure(
     { name: DISCLOSURE_FILES.interactionsJson, bytes: json(interactions) },
     {
       name: DISCLOSURE_FILES.interactionsCsv,
-      bytes: tableToCp932Csv(['日時', label('type'), label('summary'), label('content'), '記録した人'], interactionRows),
+      bytes: tableToCp932Csv(
+        ['日時', label('type'), label('summary'), label('content'), '記録した人'],
+        interactionRows,
+      ),
     },
     { name: DISCLOSURE_FILES.reportsJson, bytes: json(reports) },
     {
@@ -189,7 +192,8 @@ function summaryBlocks(
     },
     { type: 'heading', text: `対応履歴（${interactions.length} 件）` },
   ];
-  if (interactions.length === 0) blocks.push({ type: 'paragraph', text: '対応履歴はありません。', muted: true });
+  if (interactions.length === 0)
+    blocks.push({ type: 'paragraph', text: '対応履歴はありません。', muted: true });
   else
     blocks.push({
       type: 'table',
@@ -201,7 +205,8 @@ function summaryBlocks(
       rows: interactions.map((row) => [row[0] ?? '', row[1] ?? '', row[2] || (row[3] ?? '').slice(0, 80)]),
     });
   blocks.push({ type: 'heading', text: `調査レポート（${reports.length} 件）` });
-  if (reports.length === 0) blocks.push({ type: 'paragraph', text: '調査レポートはありません。', muted: true });
+  if (reports.length === 0)
+    blocks.push({ type: 'paragraph', text: '調査レポートはありません。', muted: true });
   else
     blocks.push({
       type: 'table',

@@ -1,5 +1,5 @@
-import { compactLocalDate } from '../../platform/access/time-zone';
 import { type Principal, permissionTest, type TenantAccess } from '../../platform/access/access';
+import { compactLocalDate } from '../../platform/access/time-zone';
 import { contentDisposition } from '../../platform/http/downloads';
 import type { ModuleHandlers } from '../../platform/http/typed-handlers';
 import type { ModuleDependencies } from '../module';
@@ -16,7 +16,12 @@ export function customersPeopleRequestHandlers({ sessions }: Pick<ModuleDependen
   return {
     async downloadCustomerDisclosure({ params }, { tx, principal }) {
       const now = sessions.now();
-      const disclosure = await buildDisclosure(tx, params.id, principal.fullName?.trim() || principal.email, now);
+      const disclosure = await buildDisclosure(
+        tx,
+        params.id,
+        principal.fullName?.trim() || principal.email,
+        now,
+      );
       const date = compactLocalDate(now, disclosure.timeZone);
       return {
         status: 200,

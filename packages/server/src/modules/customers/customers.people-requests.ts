@@ -104,7 +104,15 @@ export async function eraseCustomer(
     .where((eb) =>
       eb.or([
         eb('link', 'like', `/customers/${id}%`),
-        ...(events.length > 0 ? [eb('event_id', 'in', events.map((event) => event.id))] : []),
+        ...(events.length > 0
+          ? [
+              eb(
+                'event_id',
+                'in',
+                events.map((event) => event.id),
+              ),
+            ]
+          : []),
       ]),
     )
     .execute();

@@ -1,8 +1,8 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { TenantTransaction } from '../../platform/db/tenant-scope';
+import { userDisplayName } from '../../platform/db/user-display-name';
 import { searchFold } from '../../platform/search/fold';
 import { hasBigram, type SortOrder } from '../../platform/search/search-term';
-import { userDisplayName } from '../../platform/db/user-display-name';
 import { customerInUse } from './customers.in-use';
 import type { CustomerRow, NewCustomerRow } from './customers.tables';
 

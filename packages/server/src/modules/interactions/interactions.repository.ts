@@ -1,8 +1,8 @@
 import type { TenantTransaction } from '../../platform/db/tenant-scope';
 import { userDisplayName } from '../../platform/db/user-display-name';
+import { customerInUse } from '../customers';
 import { findInteractionProducts } from '../products';
 import type { InteractionRow, NewInteractionRow } from './interactions.tables';
-import { customerInUse } from '../customers';
 
 export interface InteractionPageQuery {
   skip: number;

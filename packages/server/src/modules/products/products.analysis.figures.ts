@@ -6,8 +6,8 @@ import type { components } from '@tsumiki/api-client/schema';
 import { sql } from 'kysely';
 import type { TenantTransaction } from '../../platform/db/tenant-scope';
 import { personName } from '../../platform/text/person-name';
-import type { ProductRow } from './products.tables';
 import { customerInUse } from '../customers';
+import type { ProductRow } from './products.tables';
 
 type Schemas = components['schemas'];
 

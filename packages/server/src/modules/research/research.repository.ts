@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { TenantTransaction } from '../../platform/db/tenant-scope';
+import { customerInUse } from '../customers';
 import type { InteractionType } from '../interactions';
 import type { NewResearchReportRow, ResearchReportRow } from './research.tables';
-import { customerInUse } from '../customers';
 
 // ── saved reports ────────────────────────────────────────────────────────────────────────
 
