@@ -165,6 +165,7 @@ describe('customers: disclosure and erasure', () => {
     const gone = await server.get(`/api/customers/${id}`, { token: admin });
     expectRefusal(gone, 404, 'RES_001');
     expect(gone.json().error.message).toBe('この顧客の情報は本人の請求により消去されました。');
+    expect(gone.json().error.context).toMatchObject({ resource: 'customer', erased: true });
     expectRefusal(await server.get(`/api/customers/${id}/disclosure`, { token: admin }), 404, 'RES_001');
     expectRefusal(
       await server.send('POST', `/api/customers/${id}/erasure`, admin, {

@@ -63,9 +63,17 @@ export function Component() {
   if (customer.isPending) return <CustomerLoading back={back} />;
 
   if (customer.isError) {
-    const notFound =
-      isApiError(customer.error) && (customer.error.status === 404 || customer.error.status === 422);
-    if (notFound) return <CustomerNotFound back={back} />;
+    const error = customer.error;
+    if (isApiError(error) && (error.status === 404 || error.status === 422)) {
+      const { body } = error;
+      const erased = (body.context as { erased?: boolean } | null)?.erased === true;
+      return (
+        <CustomerNotFound
+          back={back}
+          erased={erased ? { message: body.message, suggestion: body.suggestion ?? null } : undefined}
+        />
+      );
+    }
     return (
       <CustomerLoadFailed
         back={back}

@@ -60,10 +60,14 @@ export class CustomerNotFoundError extends NotFoundError {
   }
 }
 
-/** The customer was erased at the person's request: only its tombstone is left. */
-export class CustomerErasedError extends NotFoundError {
+/**
+ * The customer was erased at the person's request: only its tombstone is left. A 404 like any
+ * unknown id (RES_001), with its own wording and `context.erased` for screens that say so.
+ */
+export class CustomerErasedError extends AppError {
   constructor() {
-    super('customer', {
+    super('RES_001', {
+      context: { resource: 'customer', erased: true },
       message: 'この顧客の情報は本人の請求により消去されました。',
       suggestion: '消去した日時・理由・実施者の記録だけが残っています。顧客一覧から選び直してください。',
     });
@@ -71,7 +75,7 @@ export class CustomerErasedError extends NotFoundError {
 }
 
 /** 404 for an id the tenant does not know: with the erasure's wording when it was erased. */
-export async function customerGone(tx: TenantTransaction, id: string): Promise<NotFoundError> {
+export async function customerGone(tx: TenantTransaction, id: string): Promise<AppError> {
   const tombstone = await tx
     .selectFrom('customer_erasures')
     .select('customer_id')
