@@ -136,6 +136,9 @@ const coverage = {
   toggleTenantUserStatus: 'toggleTenantUserStatusMutationOptions',
   reportClientError: 'reportClientErrorMutationOptions',
   reportClientErrors: 'reportClientErrorsMutationOptions',
+  listAuditLog: 'auditLogQueryOptions',
+  exportAuditLog: 'exportAuditLogMutationOptions',
+  verifyAuditLog: 'verifyAuditLogMutationOptions',
 } as const satisfies Record<keyof operations, keyof Factories | null>;
 
 // Bodies are not validated by this server; the contract's types are checked by the compiler.
@@ -796,6 +799,24 @@ const cases: Case[] = [
     path: '/api/errors/report/batch',
     run: (api, c) => mutate(r.reportClientErrorsMutationOptions(api), { reports: [] })(c),
   },
+  {
+    factory: 'auditLogQueryOptions',
+    method: 'GET',
+    path: `/api/audit-log?customer_id=${ID}`,
+    run: (api, c) => query(r.auditLogQueryOptions(api, TENANT, { customer_id: ID }))(c),
+  },
+  {
+    factory: 'exportAuditLogMutationOptions',
+    method: 'GET',
+    path: '/api/audit-log/export?encoding=shift_jis',
+    run: (api, c) => mutate(r.exportAuditLogMutationOptions(api, TENANT), { encoding: 'shift_jis' })(c),
+  },
+  {
+    factory: 'verifyAuditLogMutationOptions',
+    method: 'POST',
+    path: '/api/audit-log/verify',
+    run: (api, c) => mutate(r.verifyAuditLogMutationOptions(api, TENANT), undefined)(c),
+  },
 ];
 
 /** Calls that act for the signed-in user rather than a tenant carry no X-Tenant-Id. */
@@ -836,7 +857,10 @@ beforeAll(async () => {
       });
       return response.end('PK\u0003\u0004');
     }
-    if (request.path.startsWith('/api/customers/export')) {
+    if (
+      request.path.startsWith('/api/customers/export') ||
+      request.path.startsWith('/api/audit-log/export')
+    ) {
       response.writeHead(200, {
         'content-type': 'text/csv; charset=utf-8',
         'content-disposition': `attachment; filename="customers.csv"; filename*=UTF-8''${encodeURIComponent('顧客一覧_20261122.csv')}`,

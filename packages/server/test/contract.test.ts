@@ -124,6 +124,9 @@ const EXTRA_CALLS: readonly Call[] = [
   // Security settings: two-factor policy, screen lock, access-log retention (every member reads them).
   ['GET', '/api/tenant-settings/security', null, null],
   ['PUT', '/api/tenant-settings/security', 'settings.manage', null],
+  ['GET', '/api/audit-log', 'audit.read', 'audit_log'],
+  ['GET', '/api/audit-log/export', 'audit.read', 'audit_log'],
+  ['POST', '/api/audit-log/verify', 'audit.read', 'audit_log'],
   ['POST', '/api/invitations/preview', null, null],
   // Documents and the knowledge base: the file itself (preview, download), renaming a
   // document, and the passage a legal-check answer cites.

@@ -1625,6 +1625,69 @@ export interface paths {
         patch: operations["updateKnowledgeChatFeedback"];
         trace?: never;
     };
+    "/api/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 操作ログを新しい順に見る
+         * @description 個人データの閲覧・登録・更新・削除、書き出し・取り込み、サインイン、権限と設定の変更などの記録です。
+         *     人・顧客・操作の種類・期間で絞り込めます。`total` は 10,000 件まで数えます。
+         */
+        get: operations["listAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit-log/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 操作ログを CSV で書き出す
+         * @description 一覧と同じ絞り込みで、条件に合う操作ログを新しい順にすべて CSV にします（見出し行は日本語、最大 100,000 行）。
+         *     `encoding=shift_jis` は Excel（日本語版）がそのまま開ける CP932、`utf-8` は BOM 付きです。書き出し自体も記録されます。
+         */
+        get: operations["exportAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit-log/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 操作ログの改ざんをチェックする
+         * @description テナントの操作ログのハッシュの連鎖を最初から計算し直します。記録後に変えられた行、消された行があれば、
+         *     最初の 1 行（番号・日時・何が違うか）を返します。チェック自体も記録されます。
+         */
+        post: operations["verifyAuditLog"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tenant-users": {
         parameters: {
             query?: never;
@@ -1844,6 +1907,13 @@ export interface components {
          * @enum {string}
          */
         Permission: "customers.read" | "customers.write" | "customers.delete" | "interactions.read" | "interactions.write" | "interactions.delete" | "products.read" | "products.write" | "products.delete" | "documents.read" | "documents.write" | "documents.delete" | "staff.read" | "staff.write" | "staff.delete" | "invitations.read" | "invitations.write" | "invitations.delete" | "tenant_users.read" | "tenant_users.write" | "notifications.read" | "notifications.write" | "knowledge.read" | "knowledge.write" | "knowledge.delete" | "ai.use" | "research.use" | "research.delete" | "settings.manage" | "audit.read" | "privacy.manage";
+        /**
+         * @description 操作ログの操作の種類（resource.what）。閲覧（read / download / preview）、登録・更新・削除、
+         *     書き出し・取り込み、サインイン、権限・設定の変更などセキュリティに関わる操作です。
+         *     日本語の名前は api-client の `ACCESS_ACTION_LABELS` にあります。
+         * @enum {string}
+         */
+        AccessAction: "customer.read" | "customer.create" | "customer.update" | "customer.delete" | "customer.restore" | "customer.purge" | "customer.disclose" | "customer.use_stop" | "customer.use_stop_lift" | "customer.erase" | "interaction.read" | "interaction.create" | "interaction.update" | "interaction.delete" | "document.read" | "document.download" | "document.preview" | "document.create" | "document.update" | "document.delete" | "folder.create" | "folder.update" | "folder.delete" | "product.create" | "product.update" | "product.delete" | "staff.create" | "staff.update" | "staff.delete" | "research.read" | "research.export" | "research.create" | "research.delete" | "customers.export" | "customers.import" | "auth.sign_in" | "auth.sign_in_failed" | "auth.sign_out" | "session.revoked" | "permission.changed" | "member.changed" | "settings.changed" | "invitation.created" | "invitation.revoked" | "mfa.enrolled" | "mfa.unenrolled" | "mfa.verified" | "mfa.verify_failed" | "mfa.recovery_used" | "mfa.reset" | "privacy.disclosed" | "privacy.erased" | "privacy.use_stopped" | "privacy.use_resumed" | "audit.export" | "audit.verified" | "audit.pruned";
         TenantInfo: {
             /** Format: uuid */
             tenant_id: string;
@@ -1975,6 +2045,91 @@ export interface components {
          * @enum {string}
          */
         MfaPolicy: "off" | "admins" | "everyone";
+        /** @description 操作ログの 1 行 */
+        AuditLogEntry: {
+            /**
+             * ID
+             * @description テナントの中での通し番号（記録順）
+             */
+            id: number;
+            /**
+             * 日時
+             * Format: date-time
+             * @description データベースの時計による記録の日時
+             */
+            occurred_at: string;
+            /**
+             * 操作した人
+             * Format: uuid
+             * @description システムの操作では null
+             */
+            actor_user_id: string | null;
+            /**
+             * 氏名
+             * @description 記録したときの名前（ユーザーが削除されても残ります）
+             */
+            actor_name: string | null;
+            /** メールアドレス */
+            actor_email: string | null;
+            action: components["schemas"]["AccessAction"];
+            /**
+             * 対象の種類
+             * @description customer, interaction, document, folder, product, staff, research_report, session, user, invitation, settings など
+             */
+            target_type: string | null;
+            /** 対象の ID */
+            target_id: string | null;
+            /**
+             * 顧客
+             * Format: uuid
+             */
+            customer_id: string | null;
+            /**
+             * 顧客名
+             * @description 関係する顧客の今の名前（消去された顧客は null）
+             */
+            customer_name: string | null;
+            /** IP アドレス */
+            ip: string | null;
+            /** ブラウザー */
+            user_agent: string | null;
+            /** 要求 ID */
+            request_id: string | null;
+            /**
+             * 詳細
+             * @description 送られた項目の名前、件数、文字コードなどの小さな値（個人データの値は入りません）
+             */
+            detail: {
+                [key: string]: unknown;
+            };
+        };
+        AuditLogPage: {
+            /** @description 条件に合う行の数（10,000 件まで数えます） */
+            total: number;
+            /** @description `total` が上限で打ち切られたとき true */
+            total_capped: boolean;
+            entries: components["schemas"]["AuditLogEntry"][];
+        };
+        AuditLogVerification: {
+            /** @description 連鎖が最初から最後までつながっていれば true */
+            ok: boolean;
+            /** @description 確かめた行の数 */
+            checked: number;
+            /** @description 最初に連鎖が切れた行（ok のときは null） */
+            broken: null | {
+                /**
+                 * @description altered は記録後の変更、missing は途中の行の削除、tail_missing は最新の行の削除
+                 * @enum {string}
+                 */
+                problem: "altered" | "missing" | "tail_missing";
+                /** @description 連鎖が切れた行の番号（最新の行が消されたときは null） */
+                id: number | null;
+                /** Format: date-time */
+                occurred_at: string | null;
+                /** @description 何が違うか（日本語） */
+                message: string;
+            };
+        };
         TenantSecuritySettings: {
             /** 二段階認証 */
             mfa_policy: components["schemas"]["MfaPolicy"];
@@ -7876,6 +8031,116 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listAuditLog: {
+        parameters: {
+            query?: {
+                /** @description 読み飛ばす件数 */
+                skip?: components["parameters"]["Skip"];
+                /** @description 取得する最大件数 */
+                limit?: components["parameters"]["Limit"];
+                /** @description 操作した人（ユーザー ID） */
+                user_id?: string;
+                /** @description 関係する顧客の ID */
+                customer_id?: string;
+                /** @description 操作の種類 */
+                action?: components["schemas"]["AccessAction"];
+                /** @description この日時以降の操作（含む） */
+                from?: string;
+                /** @description この日時より前の操作（含まない） */
+                to?: string;
+            };
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 操作ログ */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditLogPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    exportAuditLog: {
+        parameters: {
+            query?: {
+                /** @description 文字コード */
+                encoding?: components["schemas"]["CsvEncoding"];
+                /** @description 操作した人（ユーザー ID） */
+                user_id?: string;
+                /** @description 関係する顧客の ID */
+                customer_id?: string;
+                /** @description 操作の種類 */
+                action?: components["schemas"]["AccessAction"];
+                /** @description この日時以降の操作（含む） */
+                from?: string;
+                /** @description この日時より前の操作（含まない） */
+                to?: string;
+            };
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV */
+            200: {
+                headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": Blob;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    verifyAuditLog: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description チェックの結果 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditLogVerification"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
             default: components["responses"]["UnexpectedError"];
         };

@@ -1,6 +1,7 @@
 export * from './account';
 export * from './addresses';
 export * from './ai';
+export * from './audit-log';
 export * from './customer-mutations';
 export * from './customers';
 export * from './documents';

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { type AccessTrace, recordAccountAccess } from '../platform/audit/access-log';
 import type { Db } from '../platform/db/database';
 import type { AuthSession, User } from '../platform/db/schema';
 import type { AccessTokenCheck, AccessTokens, IssuedAccessToken } from './access-tokens';
@@ -51,6 +52,21 @@ export interface ClientInfo {
   ip: string | null;
   /** The device cookie the browser sent (see sign-in-throttle.ts), if any. */
   device?: string | undefined;
+  /** The request's id, for the access log. */
+  requestId?: string | undefined;
+}
+
+/** The access log's trace of an account event: the user and where the request came from. */
+function accountTrace(
+  user: Pick<User, 'id' | 'email' | 'full_name'>,
+  client: ClientInfo | undefined,
+): AccessTrace {
+  return {
+    actor: { userId: user.id, name: user.full_name || user.email, email: user.email },
+    ip: client?.ip ?? null,
+    userAgent: client?.userAgent ?? null,
+    requestId: client?.requestId ?? null,
+  };
 }
 
 export interface SessionGrant {
@@ -109,6 +125,16 @@ export class AuthService {
     const user = await findUserByEmail(this.db, email);
     const matches = await this.passwords.check({ user, email, password, client, now });
     if (!user || !matches) {
+      // A known account's failure goes to the access log of its tenants (an unknown address has none).
+      if (user) {
+        await this.db.transaction().execute((tx) =>
+          recordAccountAccess(tx, user.id, accountTrace(user, client), {
+            action: 'auth.sign_in_failed',
+            target: { type: 'user', id: user.id },
+            detail: { reason: 'invalid_credentials' },
+          }),
+        );
+      }
       throw new AuthServiceError(400, 'invalid_credentials', AUTH_MESSAGES.invalidCredentials);
     }
     await this.assertEnabled(user);
@@ -213,6 +239,16 @@ export class AuthService {
 
   async signOut(session: AuthSession, scope: SignOutScope, client?: ClientInfo): Promise<void> {
     const now = this.now();
+    const user = await findUserById(this.db, session.user_id);
+    if (user) {
+      await this.db.transaction().execute((tx) =>
+        recordAccountAccess(tx, user.id, accountTrace(user, client), {
+          action: 'auth.sign_out',
+          target: { type: 'session', id: session.id },
+          detail: { scope },
+        }),
+      );
+    }
     await insertSessionEvent(this.db, {
       user_id: session.user_id,
       session_id: session.id,
@@ -312,6 +348,12 @@ export class AuthService {
         occurred_at: now,
         ip: client.ip,
         user_agent: created.user_agent,
+        detail,
+      });
+      // In the session's own transaction: a sign-in exists exactly when its access-log rows do.
+      await recordAccountAccess(tx, user.id, accountTrace(user, client), {
+        action: 'auth.sign_in',
+        target: { type: 'session', id: created.id },
         detail,
       });
       return created;

@@ -87,6 +87,8 @@ describe('customers: disclosure and erasure', () => {
       '03_対応履歴.json',
       '04_調査レポート.csv',
       '04_調査レポート.json',
+      '05_操作ログ.csv',
+      '05_操作ログ.json',
     ]);
     const read = (name: string) => files[name] as Uint8Array;
     const json = (name: string) => JSON.parse(new TextDecoder().decode(read(name)));
@@ -109,6 +111,23 @@ describe('customers: disclosure and erasure', () => {
     expect(interactionCsv[0]).toBe('日時,種類,要約,内容,記録した人');
     expect(interactionCsv.filter((line) => line.includes('開示さん'))).toHaveLength(2);
     expect(sjis.decode(read('04_調査レポート.csv'))).toContain('作成日時,タイトル');
+    // The access log's rows about them: who stopped the use (and created them), not from where.
+    const accesses = json('05_操作ログ.json') as Array<Record<string, unknown>>;
+    expect(accesses).toContainEqual(
+      expect.objectContaining({
+        action: 'customer.use_stop',
+        action_label: '利用停止（本人からの請求）',
+        actor_name: DEMO_USERS.sakuraAdmin.full_name,
+        target_id: id,
+      }),
+    );
+    expect(accesses.every((row) => !('ip' in row) && !('user_agent' in row))).toBe(true);
+    expect(sjis.decode(read('05_操作ログ.csv'))).toContain('利用停止（本人からの請求）');
+    // The download itself is logged.
+    const logged = await owner((tx) =>
+      tx.selectFrom('access_log').select('action').where('customer_id', '=', id).execute(),
+    );
+    expect(logged.map((row) => row.action)).toContain('customer.disclose');
   });
 
   it('refuses the disclosure to staff (403) and to another tenant (404)', async () => {
@@ -209,6 +228,15 @@ describe('customers: disclosure and erasure', () => {
              + (select count(*) from domain_events where payload::text like '%篁%')
           as n`.execute(tx);
       expect(Number(left.rows[0]?.n)).toBe(0);
+      // The access log keeps its rows about the id, the erasure among them; the tombstone explains them.
+      const logged = await tx
+        .selectFrom('access_log')
+        .select('action')
+        .where('customer_id', '=', id)
+        .execute();
+      expect(logged.map((row) => row.action)).toEqual(
+        expect.arrayContaining(['customer.read', 'customer.erase']),
+      );
     });
   });
 

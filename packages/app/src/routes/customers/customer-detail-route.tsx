@@ -19,6 +19,7 @@ import { CustomerFormDialog } from '../../features/customers/customer-form-dialo
 import { InteractionTimeline } from '../../features/customers/interaction-timeline';
 import { PeopleRequestsSection } from '../../features/customers/people-requests-section';
 import { formatTenantDateTime } from '../../lib/format';
+import { CustomerAuditLink } from './customer-audit-link';
 import {
   BackToList,
   CustomerLoadFailed,
@@ -139,6 +140,7 @@ function CustomerDetail({
           )
         }
       />
+      <CustomerAuditLink customerId={customer.id} />
 
       {deleted && (
         <Alert variant="warning" title="この顧客は削除されています">

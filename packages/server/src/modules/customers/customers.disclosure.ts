@@ -4,15 +4,21 @@
  * transaction; a customer's own rows are few, so the ZIP is built in memory file by file (each file
  * is deflated as it is added, and only the compressed bytes are kept).
  */
-import { fieldLabels, INTERACTION_TYPE_LABELS } from '@tsumiki/api-client';
+import {
+  ACCESS_ACTION_LABELS,
+  type AccessAction,
+  fieldLabels,
+  INTERACTION_TYPE_LABELS,
+} from '@tsumiki/api-client';
 import { Zip, ZipDeflate } from 'fflate';
 import { sql } from 'kysely';
 import { localDateTime, tenantTimeZone } from '../../platform/access/time-zone';
 import type { TenantTransaction } from '../../platform/db/tenant-scope';
 import { userDisplayName } from '../../platform/db/user-display-name';
 import { type PdfBlock, renderReportPdf } from '../../platform/pdf/report-pdf';
+import { tableToCsv } from '../../platform/text/csv-file';
 import { rowName } from '../../platform/text/person-name';
-import { customersToCsv, formatCsvDateTime, tableToCp932Csv } from './customers.csv';
+import { customersToCsv, formatCsvDateTime } from './customers.csv';
 import { toCustomer } from './customers.mapper';
 import { findCustomer } from './customers.repository';
 import { customerGone } from './customers.service';
@@ -53,6 +59,33 @@ async function interactionsOf(tx: TenantTransaction, id: string): Promise<Intera
   return rows;
 }
 
+interface AccessRecord {
+  occurred_at: Date;
+  action: string;
+  action_label: string;
+  actor_name: string | null;
+  target_type: string | null;
+  target_id: string | null;
+}
+
+/**
+ * The access log's rows about the customer: when, what, who (by name) and on which record. The
+ * staff's IP addresses and browsers are theirs, not the customer's, and stay out.
+ */
+async function accessesAbout(tx: TenantTransaction, id: string): Promise<AccessRecord[]> {
+  const rows = await tx
+    .selectFrom('access_log')
+    .select(['occurred_at', 'action', 'actor_name', 'target_type', 'target_id'])
+    .where('tenant_id', '=', tx.tenantId)
+    .where('customer_id', '=', id)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({
+    ...row,
+    action_label: ACCESS_ACTION_LABELS[row.action as AccessAction] ?? row.action,
+  }));
+}
+
 async function reportsAbout(tx: TenantTransaction, id: string): Promise<ReportRecord[]> {
   return tx
     .selectFrom('research_reports as r')
@@ -84,6 +117,22 @@ function zipFiles(files: Array<{ name: string; bytes: Uint8Array }>): Promise<Ui
   });
 }
 
+/** Bytes of a CSV writer, gathered. */
+async function gather(chunks: AsyncIterable<Uint8Array>): Promise<Uint8Array> {
+  const parts: Uint8Array[] = [];
+  for await (const chunk of chunks) parts.push(chunk);
+  return Buffer.concat(parts);
+}
+
+/** A small table as CSV in Shift_JIS (CP932), through the product's one CSV writer. */
+function cp932Table(header: readonly string[], rows: string[][]): Promise<Uint8Array> {
+  const columns = header.map((label, index) => ({
+    header: label,
+    cell: (row: string[]) => row[index] ?? '',
+  }));
+  return gather(tableToCsv(rows, columns, 'shift_jis'));
+}
+
 const json = (value: unknown) => new TextEncoder().encode(`${JSON.stringify(value, null, 2)}\n`);
 const label = (field: string) => fieldLabels[field] ?? field;
 
@@ -96,6 +145,8 @@ export const DISCLOSURE_FILES = {
   interactionsCsv: '03_対応履歴.csv',
   reportsJson: '04_調査レポート.json',
   reportsCsv: '04_調査レポート.csv',
+  accessesJson: '05_操作ログ.json',
+  accessesCsv: '05_操作ログ.csv',
 } as const;
 
 export interface Disclosure {
@@ -113,14 +164,13 @@ export async function buildDisclosure(
 ): Promise<Disclosure> {
   const customer = await findCustomer(tx, id);
   if (!customer) throw await customerGone(tx, id);
-  const [interactions, reports, timeZone] = await Promise.all([
+  const [interactions, reports, accesses, timeZone] = await Promise.all([
     interactionsOf(tx, id),
     reportsAbout(tx, id),
+    accessesAbout(tx, id),
     tenantTimeZone(tx),
   ]);
   const at = (date: Date) => formatCsvDateTime(date, timeZone);
-  const customerCsv: Uint8Array[] = [];
-  for await (const chunk of customersToCsv([customer], 'shift_jis', { timeZone })) customerCsv.push(chunk);
   const interactionRows = interactions.map((i) => [
     at(i.created_at),
     INTERACTION_TYPE_LABELS[i.type] ?? i.type,
@@ -129,6 +179,13 @@ export async function buildDisclosure(
     i.created_by_name ?? '',
   ]);
   const reportRows = reports.map((r) => [at(r.created_at), r.title, r.summary, r.created_by_name ?? '']);
+  const accessRows = accesses.map((a) => [
+    at(a.occurred_at),
+    a.action_label,
+    a.actor_name ?? '',
+    a.target_type ?? '',
+    a.target_id ?? '',
+  ]);
   const pdf = await renderReportPdf({
     title: '開示データの概要',
     meta: [
@@ -136,16 +193,23 @@ export async function buildDisclosure(
       `作成: ${at(now)}（${requestedBy}）`,
       '個人情報の保護に関する法律に基づく開示請求に応じて、保存しているデータをまとめたものです。',
     ],
-    blocks: summaryBlocks(customer, interactionRows, reportRows, timeZone),
+    blocks: summaryBlocks(
+      customer,
+      { interactions: interactionRows, reports: reportRows, accesses: accessRows },
+      timeZone,
+    ),
   });
   const zip = await zipFiles([
     { name: DISCLOSURE_FILES.summary, bytes: pdf },
     { name: DISCLOSURE_FILES.customerJson, bytes: json(toCustomer(customer)) },
-    { name: DISCLOSURE_FILES.customerCsv, bytes: Buffer.concat(customerCsv) },
+    {
+      name: DISCLOSURE_FILES.customerCsv,
+      bytes: await gather(customersToCsv([customer], 'shift_jis', { timeZone })),
+    },
     { name: DISCLOSURE_FILES.interactionsJson, bytes: json(interactions) },
     {
       name: DISCLOSURE_FILES.interactionsCsv,
-      bytes: tableToCp932Csv(
+      bytes: await cp932Table(
         ['日時', label('type'), label('summary'), label('content'), '記録した人'],
         interactionRows,
       ),
@@ -153,7 +217,12 @@ export async function buildDisclosure(
     { name: DISCLOSURE_FILES.reportsJson, bytes: json(reports) },
     {
       name: DISCLOSURE_FILES.reportsCsv,
-      bytes: tableToCp932Csv(['作成日時', 'タイトル', label('summary'), '作成した人'], reportRows),
+      bytes: await cp932Table(['作成日時', 'タイトル', label('summary'), '作成した人'], reportRows),
+    },
+    { name: DISCLOSURE_FILES.accessesJson, bytes: json(accesses) },
+    {
+      name: DISCLOSURE_FILES.accessesCsv,
+      bytes: await cp932Table(['日時', '操作', '操作した人', '対象の種類', '対象の ID'], accessRows),
     },
   ]);
   return { customerName: rowName(customer), zip, timeZone };
@@ -161,8 +230,11 @@ export async function buildDisclosure(
 
 function summaryBlocks(
   customer: NonNullable<Awaited<ReturnType<typeof findCustomer>>>,
-  interactions: string[][],
-  reports: string[][],
+  {
+    interactions,
+    reports,
+    accesses,
+  }: { interactions: string[][]; reports: string[][]; accesses: string[][] },
   timeZone: string,
 ): PdfBlock[] {
   const fields: Array<[string, string | null]> = [
@@ -216,6 +288,21 @@ function summaryBlocks(
       ],
       rows: reports.map((row) => [row[0] ?? '', row[1] ?? '']),
     });
+  blocks.push({
+    type: 'heading',
+    text: `この顧客の情報を見た・変えた記録（操作ログ ${accesses.length} 件）`,
+  });
+  if (accesses.length === 0) blocks.push({ type: 'paragraph', text: '記録はありません。', muted: true });
+  else
+    blocks.push({
+      type: 'table',
+      columns: [
+        { label: '日時', width: 2 },
+        { label: '操作', width: 3 },
+        { label: '操作した人', width: 2 },
+      ],
+      rows: accesses.map((row) => [row[0] ?? '', row[1] ?? '', row[2] ?? '']),
+    });
   if (customer.use_stopped_at)
     blocks.push({
       type: 'paragraph',
@@ -229,6 +316,7 @@ function summaryBlocks(
         `${DISCLOSURE_FILES.customerJson} / .csv: 顧客情報（${year}年${Number(month)}月${Number(day)}日に登録）`,
         `${DISCLOSURE_FILES.interactionsJson} / .csv: 対応履歴（JSON には直す前の版も含みます）`,
         `${DISCLOSURE_FILES.reportsJson} / .csv: この顧客についての調査レポート`,
+        `${DISCLOSURE_FILES.accessesJson} / .csv: この顧客の情報を見た・変えた記録（日時・操作・操作した人）`,
         'CSV は Excel（日本語版）でそのまま開ける Shift_JIS、JSON は UTF-8 です。',
       ],
     },

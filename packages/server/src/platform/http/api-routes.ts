@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
 import type { AuthService } from '../../auth/auth-service';
+import { recordAccess } from '../audit/access-log';
+import { accessEntryFor } from '../audit/operation-access';
 import type { Db } from '../db/database';
-import { type TenantTransaction, withTenant } from '../db/tenant-scope';
+import { type TenantTransaction, type TransactionTrace, withTenant } from '../db/tenant-scope';
 import { NotImplementedError } from '../errors';
 import type { FileStorage } from '../files/storage';
 import type { MultipartBody } from '../files/uploads';
@@ -142,6 +144,23 @@ export async function registerApiRoutes(app: FastifyInstance, options: ApiRoutes
       const handler = handlers[operationId] as unknown as AnyHandler;
       const multipart = uploads.has(operationId);
       const deferred = isDeferredHandler(handlers[operationId]);
+      type InTenant = DeferredTenantRequestContext['inTenant'];
+      /**
+       * A handler outside the request transaction (it waits on an AI provider): its access-log row
+       * gets a short transaction of its own once it has answered, committed before the response.
+       */
+      const runDeferred = async (
+        tenantId: string,
+        context: RequestContext,
+        logAccess: (tx: TenantTransaction, answer: { body: unknown }) => Promise<void>,
+        run: (inTenant: InTenant) => ReturnType<AnyHandler>,
+      ) => {
+        const trace = requestTrace(context);
+        const inTenant: InTenant = (work) => withTenant(options.db, tenantId, work, trace);
+        const answer = await run(inTenant);
+        if (policy.accessLog) await inTenant((tx) => logAccess(tx, answer));
+        return answer;
+      };
       const answer = async (request: FastifyRequest, reply: FastifyReply, body: unknown) => {
         const input = {
           query: request.query ?? {},
@@ -156,18 +175,28 @@ export async function registerApiRoutes(app: FastifyInstance, options: ApiRoutes
           accessTokenExpiresAt: request.accessTokenExpiresAt,
         };
         const tenant = request.tenantAccess;
+        const access = policy.accessLog;
+        // The access-log row of the call (x-access-log), once its handler has answered.
+        const logAccess = async (tx: TenantTransaction, answer: { body: unknown }) => {
+          if (access) await recordAccess(tx, accessEntryFor(access, { ...input, response: answer.body }));
+        };
         const result = policy.optionalAuthentication
           ? await handler(input, { ...context, tenant } as OptionallySignedInRequestContext)
           : policy.tenantScoped && tenant
             ? deferred
-              ? await handler(input, {
-                  ...context,
-                  tenant,
-                  inTenant: (work: (tx: TenantTransaction) => Promise<unknown>) =>
-                    withTenant(options.db, tenant.tenantId, work),
-                } as DeferredTenantRequestContext)
-              : await withTenant(options.db, tenant.tenantId, (tx) =>
-                  handler(input, { ...context, tenant, tx } as TenantRequestContext),
+              ? await runDeferred(tenant.tenantId, context, logAccess, (inTenant) =>
+                  handler(input, { ...context, tenant, inTenant } as DeferredTenantRequestContext),
+                )
+              : await withTenant(
+                  options.db,
+                  tenant.tenantId,
+                  async (tx) => {
+                    const answer = await handler(input, { ...context, tenant, tx } as TenantRequestContext);
+                    // Written with the commit, in the transaction of what it records.
+                    await logAccess(tx, answer);
+                    return answer;
+                  },
+                  requestTrace(context),
                 )
             : await handler(input, context);
         // The transaction has committed by now: a stream holds no connection while it lasts.
@@ -193,4 +222,17 @@ export async function registerApiRoutes(app: FastifyInstance, options: ApiRoutes
       } as RouteOptions;
     },
   });
+}
+
+/** Who makes the request and from where, for the access log of its transactions. */
+function requestTrace(context: RequestContext): TransactionTrace {
+  const principal = context.principal;
+  return {
+    actor: principal
+      ? { userId: principal.userId, name: principal.fullName || principal.email, email: principal.email }
+      : null,
+    ip: context.client.ip,
+    userAgent: context.client.userAgent,
+    requestId: context.requestId,
+  };
 }

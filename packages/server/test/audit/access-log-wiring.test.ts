@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_TENANTS, DEMO_USERS } from '../../src/seed/demo';
+import { createTestServer, type TestServer } from '../support/server';
+
+const tenantId = DEMO_TENANTS.sakura.id;
+
+describe('what the access log records', () => {
+  let server: TestServer;
+  let staff: string;
+  let customerId: string;
+
+  beforeAll(async () => {
+    server = await createTestServer();
+    staff = (await server.signIn(DEMO_USERS.sakuraStaff.email)).access_token;
+    customerId = (
+      await server.database.owner
+        .selectFrom('customers')
+        .select('id')
+        .where('tenant_id', '=', tenantId)
+        .where('deleted_at', 'is', null)
+        .orderBy('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  });
+
+  afterAll(async () => {
+    await server.close();
+  });
+
+  const rows = () =>
+    server.database.owner
+      .selectFrom('access_log')
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .orderBy('id')
+      .execute();
+
+  it('records a sign-in with who and from where', async () => {
+    const signIn = (await rows()).find(
+      (row) => row.action === 'auth.sign_in' && row.actor_user_id === DEMO_USERS.sakuraStaff.id,
+    );
+    expect(signIn).toMatchObject({
+      actor_name: DEMO_USERS.sakuraStaff.full_name,
+      actor_email: DEMO_USERS.sakuraStaff.email,
+      target_type: 'session',
+    });
+    expect(signIn?.ip).toBeTruthy();
+    expect(signIn?.request_id).toBeTruthy();
+  });
+
+  it('records a failed sign-in of a known account, and nothing for an unknown address', async () => {
+    const before = (await rows()).length;
+    const wrong = await server.app.inject({
+      method: 'POST',
+      url: '/auth/v1/token?grant_type=password',
+      payload: { email: DEMO_USERS.sakuraStaff.email, password: 'wrong-password-1' },
+    });
+    expect(wrong.statusCode).toBe(400);
+    await server.app.inject({
+      method: 'POST',
+      url: '/auth/v1/token?grant_type=password',
+      payload: { email: 'nobody@example.jp', password: 'wrong-password-1' },
+    });
+    const added = (await rows()).slice(before);
+    expect(added.map((row) => [row.action, row.actor_user_id])).toEqual([
+      ['auth.sign_in_failed', DEMO_USERS.sakuraStaff.id],
+    ]);
+  });
+
+  it('records a customer read, with the request id, in the same response', async () => {
+    const response = await server.get(`/api/customers/${customerId}`, { token: staff });
+    expect(response.statusCode).toBe(200);
+    const row = (await rows()).at(-1);
+    expect(row).toMatchObject({
+      action: 'customer.read',
+      actor_user_id: DEMO_USERS.sakuraStaff.id,
+      target_type: 'customer',
+      target_id: customerId,
+      customer_id: customerId,
+      request_id: response.headers['x-request-id'] ?? row?.request_id,
+    });
+  });
+
+  it("records reading a customer's interactions", async () => {
+    const response = await server.get(`/api/interactions/${customerId}`, { token: staff });
+    expect(response.statusCode).toBe(200);
+    expect((await rows()).at(-1)).toMatchObject({ action: 'interaction.read', customer_id: customerId });
+  });
+
+  it('records an update with the names of the fields sent, never their values', async () => {
+    const current = (await server.get(`/api/customers/${customerId}`, { token: staff })).json();
+    const response = await server.send('PUT', `/api/customers/${customerId}`, staff, {
+      version: current.version,
+      phone: '03-9999-0000',
+    });
+    expect(response.statusCode).toBe(200);
+    const row = (await rows()).at(-1);
+    expect(row).toMatchObject({
+      action: 'customer.update',
+      customer_id: customerId,
+      detail: { fields: ['phone'] },
+    });
+    expect(JSON.stringify(row)).not.toContain('03-9999-0000');
+  });
+
+  it('records nothing for a call that fails', async () => {
+    const before = (await rows()).length;
+    const missing = await server.get(`/api/customers/${crypto.randomUUID()}`, { token: staff });
+    expect(missing.statusCode).toBe(404);
+    expect((await rows()).length).toBe(before);
+  });
+
+  it('records the CSV export', async () => {
+    const response = await server.get('/api/customers/export?encoding=shift_jis', { token: staff });
+    expect(response.statusCode).toBe(200);
+    expect((await rows()).at(-1)).toMatchObject({
+      action: 'customers.export',
+      detail: { encoding: 'shift_jis' },
+    });
+  });
+
+  it('records a sign-out', async () => {
+    const session = await server.signIn(DEMO_USERS.sakuraStaff.email);
+    const response = await server.send('POST', '/auth/v1/logout?scope=local', session.access_token);
+    expect(response.statusCode).toBe(204);
+    expect((await rows()).at(-1)).toMatchObject({
+      action: 'auth.sign_out',
+      actor_user_id: DEMO_USERS.sakuraStaff.id,
+      detail: { scope: 'local' },
+    });
+  });
+});
