@@ -99,7 +99,8 @@ describe('customers: disclosure and erasure', () => {
       last_name: '開示',
       use_stop: { reason: '開示と同時に利用停止' },
     });
-    const interactions = json('03_対応履歴.json') as Array<{ content: string }>;
+    const interactions = json('03_対応履歴.json') as Array<{ content: string; products: unknown[] }>;
+    expect(interactions.every((i) => Array.isArray(i.products))).toBe(true);
     expect(interactions.map((i) => i.content)).toEqual(['開示さんから電話で予約', '開示さんが来院']);
     expect((json('04_調査レポート.json') as Array<{ id: string }>).map((r) => r.id)).toEqual([reportId]);
     const sjis = new TextDecoder('shift_jis');

@@ -33,6 +33,7 @@ interface InteractionRecord {
   updated_at: Date;
   created_by_name: string | null;
   versions: Array<{ version: number; summary: string | null; content: string; replaced_at: string }>;
+  products: Array<{ id: string; name: string }>;
 }
 
 interface ReportRecord {
@@ -52,7 +53,11 @@ async function interactionsOf(tx: TenantTransaction, id: string): Promise<Intera
       coalesce((select json_agg(json_build_object('version', v.version, 'summary', v.summary,
                   'content', v.content, 'replaced_at', v.replaced_at) order by v.version)
                 from interaction_versions v
-                where v.tenant_id = i.tenant_id and v.interaction_id = i.id), '[]') as versions
+                where v.tenant_id = i.tenant_id and v.interaction_id = i.id), '[]') as versions,
+      coalesce((select json_agg(json_build_object('id', p.id, 'name', p.name) order by p.name)
+                from interaction_products ip
+                join products p on p.tenant_id = ip.tenant_id and p.id = ip.product_id
+                where ip.tenant_id = i.tenant_id and ip.interaction_id = i.id), '[]') as products
     from interactions i left join users u on u.id = i.created_by
     where i.tenant_id = ${tx.tenantId} and i.customer_id = ${id}
     order by i.created_at, i.id`.execute(tx);
