@@ -123,7 +123,9 @@ describe('customers: disclosure and erasure', () => {
       }),
     );
     expect(accesses.every((row) => !('ip' in row) && !('user_agent' in row))).toBe(true);
-    expect(sjis.decode(read('05_操作ログ.csv'))).toContain('利用停止（本人からの請求）');
+    expect(sjis.decode(read('05_操作ログ.csv'))).toContain(
+      `利用停止（本人からの請求）,${DEMO_USERS.sakuraAdmin.full_name},顧客,${id}`,
+    );
     // The download itself is logged.
     const logged = await owner((tx) =>
       tx.selectFrom('access_log').select('action').where('customer_id', '=', id).execute(),

@@ -4,7 +4,12 @@
  * transaction; a customer's own rows are few, so the ZIP is built in memory file by file (each file
  * is deflated as it is added, and only the compressed bytes are kept).
  */
-import { ACCESS_ACTION_LABELS, type AccessAction, INTERACTION_TYPE_LABELS } from '@tsumiki/api-client';
+import {
+  ACCESS_ACTION_LABELS,
+  ACCESS_TARGET_LABELS,
+  type AccessAction,
+  INTERACTION_TYPE_LABELS,
+} from '@tsumiki/api-client';
 import { Zip, ZipDeflate } from 'fflate';
 import { sql } from 'kysely';
 import { tenantTimeZone } from '../../platform/access/time-zone';
@@ -170,7 +175,7 @@ export async function buildDisclosure(
     at(a.occurred_at),
     a.action_label,
     a.actor_name ?? '',
-    a.target_type ?? '',
+    a.target_type ? (ACCESS_TARGET_LABELS[a.target_type] ?? a.target_type) : '',
     a.target_id ?? '',
   ]);
   const pdf = await renderReportPdf({
