@@ -134,6 +134,7 @@ const coverage = {
   addTenantUser: 'addTenantUserMutationOptions',
   updateTenantUser: 'updateTenantUserMutationOptions',
   toggleTenantUserStatus: 'toggleTenantUserStatusMutationOptions',
+  resetTenantUserFactors: 'resetTenantUserFactorsMutationOptions',
   reportClientError: 'reportClientErrorMutationOptions',
   reportClientErrors: 'reportClientErrorsMutationOptions',
   listAuditLog: 'auditLogQueryOptions',
@@ -786,6 +787,12 @@ const cases: Case[] = [
     method: 'POST',
     path: `/api/tenant-users/${ID}/toggle-status`,
     run: (api, c) => mutate(r.toggleTenantUserStatusMutationOptions(api, TENANT), ID)(c),
+  },
+  {
+    factory: 'resetTenantUserFactorsMutationOptions',
+    method: 'DELETE',
+    path: `/api/tenant-users/${ID}/factors`,
+    run: (api, c) => mutate(r.resetTenantUserFactorsMutationOptions(api, TENANT), ID)(c),
   },
   {
     factory: 'reportClientErrorMutationOptions',

@@ -150,6 +150,8 @@ const EXTRA_CALLS: readonly Call[] = [
   ['PUT', '/api/customers/{id}/use-stop', 'privacy.manage', 'customers'],
   ['DELETE', '/api/customers/{id}/use-stop', 'privacy.manage', 'customers'],
   ['POST', '/api/customers/{id}/erasure', 'privacy.manage', 'customers'],
+  // Two-factor sign-in: an administrator's reset of a member's factors.
+  ['DELETE', '/api/tenant-users/{id}/factors', 'tenant_users.write', 'tenant_users'],
 ];
 
 const PUBLIC_CALLS = new Set([

@@ -114,6 +114,8 @@ export interface paths {
         /**
          * テナントのセキュリティの設定を変える
          * @description 送った項目だけを変えます。変えた設定はその直後の要求から効きます。
+         *     変更する人自身にも二段階認証を求める `mfa_policy` は、その人がこのログインで二段階認証を
+         *     済ませている（トークンが `aal2`）ときだけ設定できます（ほかは `409` `MFA_003`。自分を締め出さないため）。
          */
         put: operations["updateTenantSecuritySettings"];
         post?: never;
@@ -1749,6 +1751,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tenant-users/{id}/factors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * テナントのユーザーの二段階認証をリセットする
+         * @description `id` はユーザー ID です。その人の認証アプリ（TOTP）と回復コードをすべて削除し、ログイン中の
+         *     セッションをすべて終了させます。本人は次のログインで認証アプリを登録し直します。
+         *     リセットは操作ログに記録されます（イベント `tenant_user.factors_reset`）。
+         *     ほかのテナントのユーザーは `404` です。本文は不要です。
+         */
+        delete: operations["resetTenantUserFactors"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tenant-users/{id}/toggle-status": {
         parameters: {
             query?: never;
@@ -1860,7 +1885,7 @@ export interface components {
             /** エラー */
             error: {
                 /**
-                 * @description 例 AUTH_001, VAL_001, RES_001, SYS_001, SYS_005
+                 * @description 例 AUTH_001, MFA_001, VAL_001, RES_001, SYS_001, SYS_005
                  * @example AUTH_001
                  */
                 code: string;
@@ -1927,6 +1952,11 @@ export interface components {
              * @example Asia/Tokyo
              */
             time_zone: string;
+            /**
+             * 二段階認証が必要
+             * @description このテナントの方針（`mfa_policy`）で、この人に二段階認証が求められているか
+             */
+            mfa_required: boolean;
         };
         CurrentUser: {
             /**
@@ -1954,6 +1984,30 @@ export interface components {
         TenantMeResponse: {
             success: boolean;
             user: components["schemas"]["CurrentUser"];
+            mfa: components["schemas"]["MfaStatus"];
+        };
+        /**
+         * @description 二段階認証（TOTP）の状態。`required` が真で `level` が `aal1` のあいだ、
+         *     この操作・`GET /api/tenant-settings/security`・エラー報告・稼働状況を除く `/api` は
+         *     `403` を返します（認証アプリが未登録なら `MFA_001`、登録済みでこのログインで未確認なら `MFA_002`）。
+         */
+        MfaStatus: {
+            /**
+             * 二段階認証が必要
+             * @description 所属するいずれかのテナントの方針（`mfa_policy`）で、この人に二段階認証が求められているか
+             */
+            required: boolean;
+            /**
+             * 認証アプリの登録
+             * @description 確認済みの認証アプリ（TOTP）が 1 つ以上あるか
+             */
+            enrolled: boolean;
+            /**
+             * 認証レベル
+             * @description このセッションの認証レベル（`aal2` は二段階認証済み）
+             * @enum {string}
+             */
+            level: "aal1" | "aal2";
         };
         /** @description テナントの機能フラグ。含まれない機能は有効とみなします。 */
         FeatureFlags: {
@@ -2161,10 +2215,12 @@ export interface components {
         /**
          * @description セキュリティイベントの種類（sign_in ログイン・signed_out ログアウト・session_extended 延長・
          *     session_revoked ほかの画面からの終了・refresh_token_reused 使用済みトークンの再使用によるセッションの失効・
-         *     password_changed パスワードの変更）
+         *     password_changed パスワードの変更・mfa_enrolled 認証アプリの登録・mfa_verified 二段階認証の成功・
+         *     mfa_failed 二段階認証の失敗・mfa_unenrolled 認証アプリの削除・recovery_codes_generated 回復コードの発行・
+         *     recovery_code_used 回復コードの使用・mfa_reset 管理者による二段階認証のリセット）
          * @enum {string}
          */
-        SecurityEventType: "sign_in" | "signed_out" | "session_extended" | "session_revoked" | "refresh_token_reused" | "password_changed";
+        SecurityEventType: "sign_in" | "signed_out" | "session_extended" | "session_revoked" | "refresh_token_reused" | "password_changed" | "mfa_enrolled" | "mfa_verified" | "mfa_failed" | "mfa_unenrolled" | "recovery_codes_generated" | "recovery_code_used" | "mfa_reset";
         SecurityEvent: {
             type: components["schemas"]["SecurityEventType"];
             /** Format: date-time */
@@ -4952,6 +5008,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["ValidationFailed"];
             default: components["responses"]["UnexpectedError"];
         };
@@ -8247,6 +8304,35 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    resetTenantUserFactors: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path: {
+                /** @description 対象の ID */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description リセットしました */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             default: components["responses"]["UnexpectedError"];
         };

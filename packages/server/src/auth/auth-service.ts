@@ -2,8 +2,18 @@ import { createHmac } from 'node:crypto';
 import { type AccessTrace, recordAccountAccess } from '../platform/audit/access-log';
 import type { Db } from '../platform/db/database';
 import type { AuthSession, User } from '../platform/db/schema';
-import type { AccessTokenCheck, AccessTokens, IssuedAccessToken } from './access-tokens';
+import type { AccessTokenCheck } from './access-tokens';
+import type {
+  Authentication,
+  AuthServiceOptions,
+  ClientInfo,
+  PasswordGrant,
+  SessionGrant,
+  SignOutScope,
+  UserUpdate,
+} from './auth-types';
 import { AUTH_MESSAGES, AuthServiceError } from './errors';
+import { listGoTrueFactors } from './mfa-factors';
 import { consumeAuthCode } from './oidc.repository';
 import { PasswordChecks } from './password-check';
 import {
@@ -13,7 +23,7 @@ import {
   PASSWORD_HASH_COST,
   samePassword,
 } from './passwords';
-import { rotateRefreshToken } from './refresh-rotation';
+import { type GrantedSession, rotateRefreshToken } from './refresh-rotation';
 import { hashAuthCode, newRefreshToken, verifierMatches } from './session-tokens';
 import {
   findLiveSessionWithUser,
@@ -34,28 +44,6 @@ import {
   updateUser,
 } from './users.repository';
 
-export interface AuthServiceOptions {
-  db: Db;
-  accessTokens: AccessTokens;
-  /** The server's signing key: refresh-token successors and device cookies are derived from it. */
-  secret: string;
-  /** scrypt cost for new hashes; a weaker stored hash is replaced at sign-in. */
-  passwordHashCost?: number;
-  sessionTtlSeconds: number;
-  refreshTokenReuseGraceSeconds: number;
-  now?: () => Date;
-}
-
-/** Where a sign-in comes from; kept on the session for the session manager. */
-export interface ClientInfo {
-  userAgent: string | null;
-  ip: string | null;
-  /** The device cookie the browser sent (see sign-in-throttle.ts), if any. */
-  device?: string | undefined;
-  /** The request's id, for the access log. */
-  requestId?: string | undefined;
-}
-
 /** The access log's trace of an account event: the user and where the request came from. */
 function accountTrace(
   user: Pick<User, 'id' | 'email' | 'full_name'>,
@@ -69,33 +57,17 @@ function accountTrace(
   };
 }
 
-export interface SessionGrant {
-  accessToken: IssuedAccessToken;
-  refreshToken: string;
-  user: User;
-}
-
-export interface PasswordGrant extends SessionGrant {
-  /** The device cookie to set: this browser has now signed in to this account. */
-  device: string;
-}
-
-export type Authentication =
-  | { ok: true; user: User; session: AuthSession }
-  | { ok: false; reason: 'invalid' | 'expired' | 'session_not_found' };
-
-export type SignOutScope = 'global' | 'local' | 'others';
-
-/** A user's change of their own account (PUT /auth/v1/user), as the route has parsed it. */
-export interface UserUpdate {
-  /** The new password; a change needs `currentPassword`. */
-  password?: string;
-  currentPassword?: string;
-  /** `user_metadata.full_name`; null clears it. */
-  fullName?: string | null;
-}
-
 /** The embedded auth service: password sign-in, refresh-token rotation, sign-out. */
+export type {
+  Authentication,
+  AuthServiceOptions,
+  ClientInfo,
+  PasswordGrant,
+  SessionGrant,
+  SignOutScope,
+  UserUpdate,
+} from './auth-types';
+
 export class AuthService {
   readonly db: Db;
   /** The service's clock (tests pin it); the Google flow shares it. */
@@ -169,7 +141,7 @@ export class AuthService {
       case 'disabled':
         throw new AuthServiceError(400, 'user_banned', AUTH_MESSAGES.userDisabled);
     }
-    return this.grant(outcome.user, outcome.sessionId, outcome.token);
+    return this.issueGrant(outcome.user, outcome.session, outcome.token);
   }
 
   /**
@@ -338,6 +310,13 @@ export class AuthService {
         not_after: new Date(now.getTime() + this.options.sessionTtlSeconds * 1000),
         user_agent: client.userAgent?.slice(0, 500) ?? null,
         ip: client.ip,
+        // GoTrue's methods: a password, or an external provider's sign-in (oauth).
+        amr: [
+          {
+            method: detail.provider === 'google' ? 'oauth' : 'password',
+            timestamp: Math.floor(now.getTime() / 1000),
+          },
+        ],
       });
       await insertRefreshToken(tx, { token_hash: refresh.hash, session_id: created.id, parent_id: null });
       await recordSignIn(tx, user.id, now);
@@ -358,7 +337,7 @@ export class AuthService {
       });
       return created;
     });
-    return this.grant({ ...user, last_sign_in_at: now }, session.id, refresh.token);
+    return this.issueGrant({ ...user, last_sign_in_at: now }, session, refresh.token);
   }
 
   /** GoTrue answers a banned user 400 `user_banned`; ours are the ones administrators disabled. */
@@ -368,13 +347,19 @@ export class AuthService {
     }
   }
 
-  private async grant(user: User, sessionId: string, refreshToken: string): Promise<SessionGrant> {
+  /**
+   * Tokens of a session at its assurance level, with the user's factors (auth-js reads them from
+   * the session's user to tell whether a second factor is to be asked for).
+   */
+  async issueGrant(user: User, session: GrantedSession, refreshToken: string): Promise<SessionGrant> {
     const accessToken = await this.options.accessTokens.issue({
       userId: user.id,
       email: user.email,
-      sessionId,
+      sessionId: session.id,
+      aal: session.aal,
+      amr: session.amr,
       now: this.now(),
     });
-    return { accessToken, refreshToken, user };
+    return { accessToken, refreshToken, user, factors: await listGoTrueFactors(this.db, user.id) };
   }
 }

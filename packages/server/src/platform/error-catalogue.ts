@@ -62,6 +62,29 @@ export const ERROR_CATALOGUE = {
     message: '指定されたテナントにはアクセスできません。',
     suggestion: '所属しているテナントを選択し直してください。',
   },
+  // Two-factor policy refusals: not "authentication" either (the client would sign the person
+  // out instead of leading them to enrol or to enter their code).
+  MFA_001: {
+    status: 403,
+    category: 'business_logic',
+    severity: 'medium',
+    message: 'このテナントでは二段階認証が必要です。',
+    suggestion: 'プロフィールで認証アプリを登録してください。',
+  },
+  MFA_002: {
+    status: 403,
+    category: 'business_logic',
+    severity: 'medium',
+    message: 'このテナントでは二段階認証が必要です。このログインではまだ確認されていません。',
+    suggestion: '認証アプリに表示される 6 桁のコード（または回復コード）を入力してください。',
+  },
+  MFA_003: {
+    status: 409,
+    category: 'business_logic',
+    severity: 'low',
+    message: '二段階認証を必須にするには、先にご自身の認証アプリを登録し、このログインで確認してください。',
+    suggestion: 'プロフィールで認証アプリを登録してコードを入力してから、もう一度設定してください。',
+  },
   FEAT_001: {
     status: 403,
     category: 'business_logic',

@@ -11,16 +11,16 @@ describe('securityEventKind', () => {
     }
   });
 
-  it('asks for attention for a revoked session and a reused token only', () => {
+  it('asks for attention for a revoked session, a reused token, a refused second factor and a reset only', () => {
     const attention = contractEnums.SecurityEventType.filter(
       (type) => securityEventKind(type).tone === 'attention',
     );
-    expect(attention).toEqual(['session_revoked', 'refresh_token_reused']);
+    expect(attention).toEqual(['session_revoked', 'refresh_token_reused', 'mfa_failed', 'mfa_reset']);
     expect(securityEventKind('refresh_token_reused').advice).toContain('パスワードを変更');
   });
 
   it('shows a type it does not know plainly', () => {
-    expect(securityEventKind('mfa_enrolled')).toEqual({ label: 'その他', tone: 'normal' });
+    expect(securityEventKind('passkey_added')).toEqual({ label: 'その他', tone: 'normal' });
   });
 
   it('counts the attention events', () => {
