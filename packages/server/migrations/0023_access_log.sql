@@ -38,7 +38,7 @@ create table access_log (
 );
 create index access_log_customer_idx on access_log (tenant_id, customer_id, id desc) where customer_id is not null;
 create index access_log_actor_idx on access_log (tenant_id, actor_user_id, id desc);
-create index access_log_time_idx on access_log (tenant_id, occurred_at);
+create index access_log_time_idx on access_log (tenant_id, occurred_at desc, id desc);
 
 create table access_log_chain (
   tenant_id uuid primary key references tenants (id) on delete cascade,
@@ -79,21 +79,42 @@ language sql as $$
   select pg_advisory_xact_lock(hashtextextended('tsumiki.access_log:' || tenant::text, 0))
 $$;
 
-create function tsumiki_access_log_chain_row() returns trigger
+-- Links one row into its tenant's chain: the next number, the hash over the previous hash and
+-- the row's content, the head moved on. Owned by the owner (the app role cannot write the head).
+-- Callable by the app role only through the trigger below in practice; a direct call moves the head
+-- without a row, which the chain check reports as a missing row.
+create function tsumiki_access_log_link(r access_log, out id bigint, out hash bytea)
 language plpgsql security definer set search_path = public, pg_temp as $$
 declare
   head access_log_chain%rowtype;
 begin
-  perform tsumiki_access_log_lock(new.tenant_id);
-  select * into head from access_log_chain where tenant_id = new.tenant_id for update;
+  perform tsumiki_access_log_lock(r.tenant_id);
+  select * into head from access_log_chain c where c.tenant_id = r.tenant_id for update;
   if not found then
-    insert into access_log_chain (tenant_id) values (new.tenant_id) returning * into head;
+    insert into access_log_chain (tenant_id) values (r.tenant_id) returning * into head;
   end if;
-  new.id := head.last_id + 1;
-  new.occurred_at := clock_timestamp();
+  r.id := head.last_id + 1;
+  id := r.id;
+  hash := tsumiki_access_log_hash(head.last_hash, r);
+  update access_log_chain c set last_id = r.id, last_hash = hash where c.tenant_id = r.tenant_id;
+end
+$$;
+
+-- The time is the database's clock at the insert, whatever the client sent — except for rows the
+-- owner's tsumiki_seal_access_log() moves from the inbox, which keep the inbox's own clock time.
+create function tsumiki_access_log_chain_row() returns trigger
+language plpgsql as $$
+declare
+  linked record;
+begin
+  if current_user = 'tsumiki_app' or new.occurred_at is null then
+    new.occurred_at := clock_timestamp();
+  end if;
   new.detail := coalesce(new.detail, '{}'::jsonb);
-  new.hash := tsumiki_access_log_hash(head.last_hash, new);
-  update access_log_chain set last_id = new.id, last_hash = new.hash where tenant_id = new.tenant_id;
+  new.id := 0;
+  select * into linked from tsumiki_access_log_link(new);
+  new.id := linked.id;
+  new.hash := linked.hash;
   return new;
 end
 $$;
@@ -136,7 +157,7 @@ begin
     next_id := r.id + 1;
     n := n + 1;
   end loop;
-  if next_id - 1 <> head.last_id then
+  if next_id - 1 <> head.last_id or previous is distinct from head.last_hash then
     return query select 'tail_missing'::text, null::bigint, null::timestamptz, next_id, n;
     return;
   end if;
@@ -180,3 +201,70 @@ $$;
 revoke execute on function tsumiki_prune_access_log() from public;
 grant execute on function tsumiki_prune_access_log() to tsumiki_app;
 grant execute on function tsumiki_verify_access_log(uuid) to tsumiki_app;
+
+revoke execute on function tsumiki_access_log_link(access_log) from public;
+grant execute on function tsumiki_access_log_link(access_log) to tsumiki_app;
+
+-- Reads: their rows go into this inbox in the read's own transaction (with its commit, so a read
+-- is never answered without its row), without the chain lock, so reads never wait for one another.
+-- tsumiki_seal_access_log() moves them into access_log, chained, in the order they arrived, with
+-- the inbox's clock time: the server does so every second, and before the log is listed,
+-- exported or checked. Insert-only for the app role, like the log.
+create table access_log_inbox (
+  tenant_id uuid not null references tenants (id) on delete cascade,
+  seq bigint generated always as identity,
+  occurred_at timestamptz not null default clock_timestamp(),
+  entry jsonb not null,
+  primary key (tenant_id, seq)
+);
+select tsumiki_protect_tenant_table('access_log_inbox');
+revoke update, delete, truncate on access_log_inbox from tsumiki_app;
+
+create function tsumiki_access_log_inbox_time() returns trigger
+language plpgsql as $$
+begin
+  new.occurred_at := clock_timestamp();
+  return new;
+end
+$$;
+create trigger inbox_time before insert on access_log_inbox
+  for each row execute function tsumiki_access_log_inbox_time();
+
+-- Moves the current tenant's inbox rows (at most 5,000 at a time) into the chain, oldest first.
+create function tsumiki_seal_access_log() returns bigint
+language plpgsql security definer set search_path = public, pg_temp as $$
+declare
+  tenant uuid := nullif(current_setting('app.tenant_id', true), '')::uuid;
+  pending access_log_inbox%rowtype;
+  moved bigint := 0;
+begin
+  if tenant is null then
+    raise exception 'app.tenant_id is not set';
+  end if;
+  for pending in
+    select * from access_log_inbox i where i.tenant_id = tenant order by i.seq limit 5000 for update skip locked
+  loop
+    insert into access_log (tenant_id, occurred_at, actor_user_id, actor_name, actor_email, action,
+      target_type, target_id, customer_id, ip, user_agent, request_id, detail)
+    select tenant, pending.occurred_at, x.actor_user_id, x.actor_name, x.actor_email, x.action,
+      x.target_type, x.target_id, x.customer_id, x.ip, x.user_agent, x.request_id, coalesce(x.detail, '{}')
+    from jsonb_to_record(pending.entry) as x(actor_user_id uuid, actor_name text, actor_email text,
+      action text, target_type text, target_id text, customer_id uuid, ip text, user_agent text,
+      request_id text, detail jsonb);
+    delete from access_log_inbox i where i.tenant_id = tenant and i.seq = pending.seq;
+    moved := moved + 1;
+  end loop;
+  return moved;
+end
+$$;
+
+-- The tenants with rows waiting in the inbox (the server's sealer visits only those).
+create function tsumiki_access_log_pending_tenants() returns setof uuid
+language sql stable security definer set search_path = public, pg_temp as $$
+  select distinct i.tenant_id from access_log_inbox i
+$$;
+
+revoke execute on function tsumiki_seal_access_log() from public;
+grant execute on function tsumiki_seal_access_log() to tsumiki_app;
+revoke execute on function tsumiki_access_log_pending_tenants() from public;
+grant execute on function tsumiki_access_log_pending_tenants() to tsumiki_app;

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordAccess, recordAccountAccess } from '../../src/platform/audit/access-log';
+import { recordAccess, recordAccountAccess, recordRead } from '../../src/platform/audit/access-log';
 import { verifyAccessLogChain } from '../../src/platform/audit/access-log-chain';
+import { sealPendingAccessLogs } from '../../src/platform/audit/sealer';
 import { withTenant } from '../../src/platform/db/tenant-scope';
 import { createTestDatabase, type TestDatabase } from '../support/database';
 
@@ -191,5 +192,57 @@ describe('the access log chain', () => {
     } finally {
       await fresh.drop();
     }
+  });
+
+  it('keeps a read in the inbox with its commit time, insert-only, and chains it on sealing', async () => {
+    const customerId = crypto.randomUUID();
+    const readAt = await withTenant(
+      database.db,
+      tenantId,
+      async (tx) => {
+        await recordRead(tx, {
+          action: 'customer.read',
+          target: { type: 'customer', id: customerId },
+          customerId,
+        });
+        return new Date();
+      },
+      trace,
+    );
+    await withTenant(database.db, tenantId, async (tx) => {
+      await expect(sql`update access_log_inbox set entry = '{}'`.execute(tx)).rejects.toThrow(
+        /permission denied/,
+      );
+    });
+    await withTenant(database.db, tenantId, async (tx) => {
+      await expect(sql`delete from access_log_inbox`.execute(tx)).rejects.toThrow(/permission denied/);
+    });
+    const waiting = await database.owner.selectFrom('access_log_inbox').selectAll().execute();
+    expect(waiting).toHaveLength(1);
+    // Some time passes before the sealer runs: the row keeps the read's time, not the sealing's.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await sealPendingAccessLogs(database.db)).toBe(1);
+    const sealed = (await rowsOf(tenantId)).at(-1)!;
+    expect(sealed).toMatchObject({
+      action: 'customer.read',
+      customer_id: customerId,
+      actor_user_id: adminId,
+      request_id: 'req-1',
+    });
+    expect(Math.abs(sealed.occurred_at.getTime() - readAt.getTime())).toBeLessThan(250);
+    expect(sealed.occurred_at.getTime()).toBe(waiting[0]!.occurred_at.getTime());
+    expect(await database.owner.selectFrom('access_log_inbox').selectAll().execute()).toEqual([]);
+    const check = await withTenant(database.db, tenantId, (tx) => verifyAccessLogChain(tx, tenantId));
+    expect(check.ok).toBe(true);
+  });
+
+  it('takes the time from the database even for an inbox row, and refuses a forged one in the log', async () => {
+    await withTenant(database.db, tenantId, async (tx) => {
+      await sql`insert into access_log_inbox (tenant_id, occurred_at, entry)
+        values (${tenantId}, '2001-01-01', '{"action": "customer.read"}')`.execute(tx);
+    });
+    const waiting = await database.owner.selectFrom('access_log_inbox').selectAll().execute();
+    expect(waiting[0]!.occurred_at.getFullYear()).toBeGreaterThan(2020);
+    await sealPendingAccessLogs(database.db);
   });
 });

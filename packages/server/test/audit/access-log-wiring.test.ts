@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyAccessLogChain } from '../../src/platform/audit/access-log-chain';
+import { sealPendingAccessLogs } from '../../src/platform/audit/sealer';
+import { withTenant } from '../../src/platform/db/tenant-scope';
 import { DEMO_TENANTS, DEMO_USERS } from '../../src/seed/demo';
 import { createTestServer, type TestServer } from '../support/server';
 
@@ -27,13 +30,16 @@ describe('what the access log records', () => {
     await server.close();
   });
 
-  const rows = () =>
-    server.database.owner
+  // Reads wait in the inbox (committed with the read) until the sealer chains them: seal first.
+  const rows = async () => {
+    await sealPendingAccessLogs(server.database.owner);
+    return server.database.owner
       .selectFrom('access_log')
       .selectAll()
       .where('tenant_id', '=', tenantId)
       .orderBy('id')
       .execute();
+  };
 
   it('records a sign-in with who and from where', async () => {
     const signIn = (await rows()).find(
@@ -81,6 +87,34 @@ describe('what the access log records', () => {
     });
   });
 
+  it('commits a read’s row with the read, and chains concurrent reads in order', async () => {
+    const before = (await rows()).length;
+    const waiting = () =>
+      server.database.owner
+        .selectFrom('access_log_inbox')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow();
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => server.get(`/api/customers/${customerId}`, { token: staff })),
+    );
+    expect(answers.every((answer) => answer.statusCode === 200)).toBe(true);
+    // Answered means committed: every row is there (in the inbox, unless the sealer already ran).
+    const inInbox = Number((await waiting()).n);
+    const chained = (
+      await server.database.owner
+        .selectFrom('access_log')
+        .select('id')
+        .where('tenant_id', '=', tenantId)
+        .execute()
+    ).length;
+    expect(inInbox + chained - before).toBe(30);
+    const added = (await rows()).slice(before);
+    expect(added.filter((row) => row.action === 'customer.read')).toHaveLength(30);
+    expect(new Set(added.map((row) => row.request_id)).size).toBe(30);
+    const check = await withTenant(server.database.db, tenantId, (tx) => verifyAccessLogChain(tx, tenantId));
+    expect(check.ok).toBe(true);
+  });
+
   it("records reading a customer's interactions", async () => {
     const response = await server.get(`/api/interactions/${customerId}`, { token: staff });
     expect(response.statusCode).toBe(200);
@@ -94,7 +128,7 @@ describe('what the access log records', () => {
       phone: '03-9999-0000',
     });
     expect(response.statusCode).toBe(200);
-    const row = (await rows()).at(-1);
+    const row = (await rows()).filter((one) => one.action === 'customer.update').at(-1);
     expect(row).toMatchObject({
       action: 'customer.update',
       customer_id: customerId,
@@ -128,5 +162,39 @@ describe('what the access log records', () => {
       actor_user_id: DEMO_USERS.sakuraStaff.id,
       detail: { scope: 'local' },
     });
+  });
+});
+
+describe('ACCESS_LOG_READS=off', () => {
+  let server: TestServer;
+  let staff: string;
+
+  beforeAll(async () => {
+    server = await createTestServer({ config: { accessLogReads: false } });
+    staff = (await server.signIn(DEMO_USERS.sakuraStaff.email)).access_token;
+  });
+
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('leaves reads out and still records changes', async () => {
+    const count = async (action: string) =>
+      (
+        await server.database.owner
+          .selectFrom('access_log')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('action', '=', action)
+          .executeTakeFirstOrThrow()
+      ).n;
+    const customer = (await server.get('/api/customers?limit=1', { token: staff })).json().customers[0];
+    expect((await server.get(`/api/customers/${customer.id}`, { token: staff })).statusCode).toBe(200);
+    expect(Number(await count('customer.read'))).toBe(0);
+    const saved = await server.send('PUT', `/api/customers/${customer.id}`, staff, {
+      version: customer.version,
+      notes: '確認済み',
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(Number(await count('customer.update'))).toBe(1);
   });
 });

@@ -28,7 +28,7 @@ export function auditLogColumns(): DataTableColumn<AuditLogEntry>[] {
     {
       id: 'actor',
       header: '操作した人',
-      className: 'min-w-28',
+      className: 'min-w-20',
       cell: (entry) =>
         entry.actor_name || entry.actor_email ? (
           <div className="grid gap-0.5">
@@ -45,12 +45,19 @@ export function auditLogColumns(): DataTableColumn<AuditLogEntry>[] {
       id: 'action',
       header: '操作',
       className: 'min-w-28',
-      cell: (entry) => ACCESS_ACTION_LABELS[entry.action] ?? entry.action,
+      cell: (entry) => (
+        <div className="grid gap-0.5">
+          <span>{ACCESS_ACTION_LABELS[entry.action] ?? entry.action}</span>
+          {/* Narrow screens have no 対象 column: the target goes under the action. */}
+          <span className="text-xs text-muted-foreground sm:hidden">{auditTargetText(entry)}</span>
+        </div>
+      ),
     },
     {
       id: 'target',
       header: '対象',
       className: 'min-w-24',
+      hideBelow: 'sm',
       cell: (entry) =>
         entry.customer_id && entry.customer_name ? (
           <Link

@@ -76,7 +76,7 @@ export function AuditLogFilters({
             search: '顧客で絞り込み',
             placeholder: '氏名・フリガナで検索',
             chosen: '顧客',
-            clear: '顧客の絞り込みを外す',
+            clear: '絞り込みを外す',
             clearFor: (name) => `${name}の絞り込みを外す`,
           }}
           testId="audit-log-customer"

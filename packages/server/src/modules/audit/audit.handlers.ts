@@ -1,5 +1,6 @@
 import { compactLocalDate, tenantTimeZone } from '../../platform/access/time-zone';
 import { verifyAccessLogChain } from '../../platform/audit/access-log-chain';
+import { sealAccessLog } from '../../platform/audit/sealer';
 import { contentDisposition } from '../../platform/http/downloads';
 import type { ModuleHandlers } from '../../platform/http/typed-handlers';
 import { tableToCsv } from '../../platform/text/csv-file';
@@ -54,6 +55,8 @@ export function auditHandlers({ db, jobs, log }: ModuleDependencies) {
 
   return {
     async listAuditLog({ query }, { tx }) {
+      // The newest reads first join the chain, so that the screen shows them.
+      await sealAccessLog(tx);
       const filter = filterOf(query);
       const [total, rows] = await Promise.all([
         countAuditLog(tx, filter),
@@ -71,22 +74,24 @@ export function auditHandlers({ db, jobs, log }: ModuleDependencies) {
 
     async exportAuditLog({ query }, { tx }) {
       const encoding = query.encoding ?? 'utf-8';
+      await sealAccessLog(tx);
       const timeZone = await tenantTimeZone(tx);
       const filter = filterOf(query);
       async function* rows() {
-        let beforeId: number | undefined;
+        let after: { occurredAt: Date; id: number } | undefined;
         let sent = 0;
         while (sent < AUDIT_EXPORT_MAX_ROWS) {
           const limit = Math.min(EXPORT_BATCH, AUDIT_EXPORT_MAX_ROWS - sent);
           const batch = await findAuditLogPage(tx, filter, {
             skip: 0,
             limit,
-            ...(beforeId === undefined ? {} : { beforeId }),
+            ...(after === undefined ? {} : { after }),
           });
           yield* batch;
           sent += batch.length;
           if (batch.length < limit) return;
-          beforeId = batch.at(-1)!.id;
+          const last = batch.at(-1)!;
+          after = { occurredAt: last.occurred_at, id: last.id };
         }
       }
       const chunks: Uint8Array[] = [];
@@ -107,6 +112,7 @@ export function auditHandlers({ db, jobs, log }: ModuleDependencies) {
     },
 
     async verifyAuditLog(_input, { tx }) {
+      await sealAccessLog(tx);
       const check = await verifyAccessLogChain(tx, tx.tenantId);
       return {
         status: 200,

@@ -49,11 +49,15 @@ function filtered<O>(
   return scoped;
 }
 
-/** Newest first; `beforeId` continues a walk (the export) below the last row seen. */
+/**
+ * Newest first by the database's clock (a read's row joins the chain up to a second after the
+ * changes around it, so the chain's numbers are not quite in time order); `after` continues a walk
+ * (the export) past the last row seen.
+ */
 export async function findAuditLogPage(
   tx: TenantTransaction,
   filter: AuditLogFilter,
-  page: { skip: number; limit: number; beforeId?: number },
+  page: { skip: number; limit: number; after?: { occurredAt: Date; id: number } },
 ): Promise<AuditLogView[]> {
   let query = filtered(tx.selectFrom('access_log'), tx.tenantId, filter)
     .leftJoin('customers', (join) =>
@@ -79,8 +83,16 @@ export async function findAuditLogPage(
       'access_log.request_id',
       'access_log.detail',
     ]);
-  if (page.beforeId !== undefined) query = query.where('access_log.id', '<', String(page.beforeId));
-  const rows = await query.orderBy('access_log.id', 'desc').offset(page.skip).limit(page.limit).execute();
+  if (page.after) {
+    const { occurredAt, id } = page.after;
+    query = query.where(sql<boolean>`(access_log.occurred_at, access_log.id) < (${occurredAt}, ${id})`);
+  }
+  const rows = await query
+    .orderBy('access_log.occurred_at', 'desc')
+    .orderBy('access_log.id', 'desc')
+    .offset(page.skip)
+    .limit(page.limit)
+    .execute();
   return rows.map((row) => ({ ...row, id: Number(row.id) }));
 }
 

@@ -31,10 +31,19 @@ export interface AccessLogChainTable {
   base_hash: Buffer | null;
 }
 
+/** A read's row waiting to be chained (the sealer moves it into access_log). */
+export interface AccessLogInboxTable {
+  tenant_id: string;
+  seq: Generated<string>;
+  occurred_at: Generated<Date>;
+  entry: Record<string, unknown>;
+}
+
 declare module '../db/schema' {
   interface Database {
     access_log: AccessLogTable;
     access_log_chain: AccessLogChainTable;
+    access_log_inbox: AccessLogInboxTable;
   }
 }
 

@@ -49,7 +49,7 @@ function toRow(tenantId: string, entry: AccessEntry, trace: TransactionTrace | n
   };
 }
 
-type Row = ReturnType<typeof toRow>;
+type AccessLogRowInput = ReturnType<typeof toRow>;
 
 // jsonb_to_recordset needs the columns' types; the trigger fills id, time and hash.
 const COLUMNS =
@@ -60,7 +60,7 @@ const NAMES = COLUMNS.split(', ')
   .join(', ');
 
 /** One INSERT of the rows as escaped literal text (it travels with the commit, which takes no parameters). */
-function insertStatement(rows: Row[]): string {
+function insertStatement(rows: AccessLogRowInput[]): string {
   return (
     `insert into access_log (${NAMES}) select ${NAMES} ` +
     `from jsonb_to_recordset(${escapeLiteral(JSON.stringify(rows))}::jsonb) as x(${COLUMNS})`
@@ -81,6 +81,30 @@ export async function recordAccess(tx: TenantTransaction, entry: AccessEntry | A
   if (entries.length === 0) return;
   const trace = transactionTrace(tx);
   const statement = insertStatement(entries.map((one) => toRow(tx.tenantId, one, trace)));
+  if (runBeforeCommit(tx, statement)) return;
+  await sql.raw(statement).execute(tx);
+}
+
+/** The INSERT of read rows into the inbox (migration 0023), as escaped literal text. */
+function inboxStatement(rows: AccessLogRowInput[]): string {
+  const entries = rows.map(({ tenant_id: _tenant, ...entry }) => entry);
+  return (
+    `insert into access_log_inbox (tenant_id, entry) select ${escapeLiteral(rows[0]!.tenant_id)}::uuid, x ` +
+    `from jsonb_array_elements(${escapeLiteral(JSON.stringify(entries))}::jsonb) as x`
+  );
+}
+
+/**
+ * Records reads of personal data in the request's tenant transaction, like recordAccess, but
+ * into the inbox: the row commits with the read (so no read is answered without it), without the
+ * tenant's chain lock (so reads never wait for one another or for changes), and is chained within
+ * a second by the sealer (sealer.ts) — before anyone lists, exports or checks the log.
+ */
+export async function recordRead(tx: TenantTransaction, entry: AccessEntry | AccessEntry[]): Promise<void> {
+  const entries = Array.isArray(entry) ? entry : [entry];
+  if (entries.length === 0) return;
+  const trace = transactionTrace(tx);
+  const statement = inboxStatement(entries.map((one) => toRow(tx.tenantId, one, trace)));
   if (runBeforeCommit(tx, statement)) return;
   await sql.raw(statement).execute(tx);
 }

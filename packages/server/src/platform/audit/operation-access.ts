@@ -25,6 +25,11 @@ export interface OperationAccess {
   fields: boolean;
 }
 
+/** Whether an action records a read of personal data (ACCESS_LOG_READS governs these only). */
+export function isReadAction(action: AccessAction): boolean {
+  return /\.(read|download|preview)$/.test(action);
+}
+
 /** What the route layer knows of a call once its handler has answered. */
 export interface OperationCall {
   params: unknown;

@@ -1,6 +1,7 @@
 import type { Db } from '../db/database';
 import { withTenant } from '../db/tenant-scope';
 import { type ChainCheck, verifyAccessLogChain } from './access-log-chain';
+import { sealPendingAccessLogs } from './sealer';
 
 export interface TenantChainCheck {
   tenantId: string;
@@ -13,6 +14,8 @@ export interface TenantChainCheck {
  * connection that row-level security applies to sees that tenant's rows too).
  */
 export async function verifyEveryAccessLog(db: Db): Promise<TenantChainCheck[]> {
+  // Rows still waiting in the inbox join their chains first.
+  await sealPendingAccessLogs(db);
   const tenants = await db
     .selectFrom('tenants')
     .select(['id', 'name'])
