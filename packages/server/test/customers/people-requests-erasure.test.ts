@@ -238,7 +238,7 @@ describe('customers: disclosure and erasure', () => {
         .where('customer_id', '=', id)
         .execute();
       expect(logged.map((row) => row.action)).toEqual(
-        expect.arrayContaining(['customer.read', 'customer.erase']),
+        expect.arrayContaining(['customer.create', 'customer.erase']),
       );
     });
   });
