@@ -145,6 +145,11 @@ const EXTRA_CALLS: readonly Call[] = [
   ['GET', '/api/customers/{id}/interactions/{interactionId}/versions', 'interactions.read', 'customers'],
   ['GET', '/api/customers/trash', 'customers.delete', 'customers'],
   ['DELETE', '/api/customers/{id}/permanent', 'customers.delete', 'customers'],
+  // A person's own requests about what is held on them: disclosure, stop of use, erasure.
+  ['GET', '/api/customers/{id}/disclosure', 'privacy.manage', 'customers'],
+  ['PUT', '/api/customers/{id}/use-stop', 'privacy.manage', 'customers'],
+  ['DELETE', '/api/customers/{id}/use-stop', 'privacy.manage', 'customers'],
+  ['POST', '/api/customers/{id}/erasure', 'privacy.manage', 'customers'],
   // Two-factor sign-in: an administrator's reset of a member's factors.
   ['DELETE', '/api/tenant-users/{id}/factors', 'tenant_users.write', 'tenant_users'],
 ];

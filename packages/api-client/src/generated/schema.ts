@@ -385,6 +385,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/customers/{id}/disclosure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 本人からの開示請求に応じるデータを ZIP で取得する
+         * @description その顧客について保存しているものをすべて 1 つの ZIP にまとめます。顧客情報・対応履歴・調査レポートを
+         *     種類ごとの JSON と CSV（Shift_JIS）で、あわせて日本語の PDF（開示データの概要）を入れます。
+         *     利用停止中の顧客も取得できます。消去した顧客と知らない ID は `404` です。
+         */
+        get: operations["downloadCustomerDisclosure"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customers/{id}/use-stop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * 本人の請求により顧客の利用を停止する
+         * @description 停止中の顧客は、一覧・検索・件数・AI（アシスタント・調査・マーケティング）から外れます。記録は
+         *     `privacy.manage` を持つ人だけが ID で開けます（ほかの人には `404`）。停止中にもう一度呼ぶと理由だけが変わります。
+         */
+        put: operations["stopCustomerUse"];
+        post?: never;
+        /**
+         * 顧客の利用停止を解除する
+         * @description 停止していない顧客に対しては何もせずにそのまま返します。
+         */
+        delete: operations["liftCustomerUseStop"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customers/{id}/erasure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 本人の請求により顧客の情報を消去する
+         * @description 顧客の記録・対応履歴・その顧客についての調査レポート・検索用の語を消し、通知と履歴から氏名を外します。
+         *     残るのは消去の記録（ID・日時・理由・実施者）だけで、元に戻せません。`confirm_name` が画面に
+         *     表示される氏名（姓 名）と一致しなければ `422`（`VAL_003`）で、何も消しません。
+         *     消去したあとその ID は `404` です（消去された旨のメッセージ）。
+         */
+        post: operations["eraseCustomer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/customers/{id}/interactions/{interactionId}": {
         parameters: {
             query?: never;
@@ -1869,7 +1939,7 @@ export interface components {
          *     日本語の名前は api-client の `ACCESS_ACTION_LABELS` にあります。
          * @enum {string}
          */
-        AccessAction: "customer.read" | "customer.create" | "customer.update" | "customer.delete" | "customer.restore" | "customer.purge" | "interaction.read" | "interaction.create" | "interaction.update" | "interaction.delete" | "document.read" | "document.download" | "document.preview" | "document.create" | "document.update" | "document.delete" | "folder.create" | "folder.update" | "folder.delete" | "product.create" | "product.update" | "product.delete" | "staff.create" | "staff.update" | "staff.delete" | "research.read" | "research.export" | "research.create" | "research.delete" | "customers.export" | "customers.import" | "auth.sign_in" | "auth.sign_in_failed" | "auth.sign_out" | "session.revoked" | "permission.changed" | "member.changed" | "settings.changed" | "invitation.created" | "invitation.revoked" | "mfa.enrolled" | "mfa.unenrolled" | "mfa.verified" | "mfa.verify_failed" | "mfa.recovery_used" | "mfa.reset" | "privacy.disclosed" | "privacy.erased" | "privacy.use_stopped" | "privacy.use_resumed" | "audit.export" | "audit.verified" | "audit.pruned";
+        AccessAction: "customer.read" | "customer.create" | "customer.update" | "customer.delete" | "customer.restore" | "customer.purge" | "customer.disclose" | "customer.use_stop" | "customer.use_stop_lift" | "customer.erase" | "interaction.read" | "interaction.create" | "interaction.update" | "interaction.delete" | "document.read" | "document.download" | "document.preview" | "document.create" | "document.update" | "document.delete" | "folder.create" | "folder.update" | "folder.delete" | "product.create" | "product.update" | "product.delete" | "staff.create" | "staff.update" | "staff.delete" | "research.read" | "research.export" | "research.create" | "research.delete" | "customers.export" | "customers.import" | "auth.sign_in" | "auth.sign_in_failed" | "auth.sign_out" | "session.revoked" | "permission.changed" | "member.changed" | "settings.changed" | "invitation.created" | "invitation.revoked" | "mfa.enrolled" | "mfa.unenrolled" | "mfa.verified" | "mfa.verify_failed" | "mfa.recovery_used" | "mfa.reset" | "privacy.disclosed" | "privacy.erased" | "privacy.use_stopped" | "privacy.use_resumed" | "audit.export" | "audit.verified" | "audit.pruned";
         TenantInfo: {
             /** Format: uuid */
             tenant_id: string;
@@ -2323,6 +2393,57 @@ export interface components {
              * @description 削除した日時（削除済みのときだけ。復元すると null）
              */
             deleted_at: string | null;
+            /**
+             * 利用停止
+             * @description 本人の請求による利用停止（停止していなければ null）
+             */
+            use_stop: components["schemas"]["CustomerUseStop"] | null;
+        };
+        /** @description 本人の請求による利用停止の状態 */
+        CustomerUseStop: {
+            /** 理由 */
+            reason: string;
+            /**
+             * 利用停止した日時
+             * Format: date-time
+             */
+            stopped_at: string;
+            /**
+             * 利用停止した人
+             * Format: uuid
+             */
+            stopped_by: string | null;
+            /** 利用停止した人の名前 */
+            stopped_by_name: string | null;
+        };
+        CustomerUseStopRequest: {
+            /** 理由 */
+            reason: string;
+        };
+        CustomerErasureRequest: {
+            /**
+             * 確認のための氏名
+             * @description 画面に表示されている顧客の氏名（姓 名）
+             */
+            confirm_name: string;
+            /** 理由 */
+            reason: string;
+        };
+        /** @description 消去の記録（残るのはこれだけです） */
+        CustomerErasure: {
+            /** Format: uuid */
+            customer_id: string;
+            /**
+             * 消去した日時
+             * Format: date-time
+             */
+            erased_at: string;
+            /** 理由 */
+            reason: string;
+            /** 消去した対応履歴の件数 */
+            interactions_removed: number;
+            /** 消去した調査レポートの件数 */
+            research_reports_removed: number;
         };
         /** @description 顧客の登録内容。姓・名とそのフリガナは必須です。 */
         CustomerInput: {
@@ -5353,6 +5474,139 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    downloadCustomerDisclosure: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path: {
+                /** @description 対象の ID */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description ZIP */
+            200: {
+                headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": Blob;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    stopCustomerUse: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path: {
+                /** @description 対象の ID */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerUseStopRequest"];
+            };
+        };
+        responses: {
+            /** @description 停止後の顧客 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    liftCustomerUseStop: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path: {
+                /** @description 対象の ID */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 解除後の顧客 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    eraseCustomer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path: {
+                /** @description 対象の ID */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerErasureRequest"];
+            };
+        };
+        responses: {
+            /** @description 消去の記録 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerErasure"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             default: components["responses"]["UnexpectedError"];
         };

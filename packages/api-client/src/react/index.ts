@@ -10,6 +10,7 @@ export * from './feature-settings';
 export * from './invitations';
 export * from './knowledge';
 export * from './notifications';
+export * from './people-requests';
 export * from './products';
 export { createQueryClient, retryDelay, shouldRetryMutation, shouldRetryQuery } from './query-client';
 export * from './research';
