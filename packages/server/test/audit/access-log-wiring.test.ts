@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyAccessLogChain } from '../../src/platform/audit/access-log-chain';
 import { sealPendingAccessLogs } from '../../src/platform/audit/sealer';
@@ -87,7 +88,7 @@ describe('what the access log records', () => {
     });
   });
 
-  it('commits a read’s row with the read, and chains concurrent reads in order', async () => {
+  it('commits every read’s row before its answer, and chains concurrent reads in order', async () => {
     const before = (await rows()).length;
     const waiting = () =>
       server.database.owner
@@ -98,7 +99,8 @@ describe('what the access log records', () => {
       Array.from({ length: 30 }, () => server.get(`/api/customers/${customerId}`, { token: staff })),
     );
     expect(answers.every((answer) => answer.statusCode === 200)).toBe(true);
-    // Answered means committed: every row is there (in the inbox, unless the sealer already ran).
+    // Answered means committed (in shared batches): every row is there, in the inbox unless the
+    // sealer already ran.
     const inInbox = Number((await waiting()).n);
     const chained = (
       await server.database.owner
@@ -137,11 +139,49 @@ describe('what the access log records', () => {
     expect(JSON.stringify(row)).not.toContain('03-9999-0000');
   });
 
-  it('records nothing for a call that fails', async () => {
+  it('records the attempt of a read that then fails, and nothing for a change that fails', async () => {
     const before = (await rows()).length;
-    const missing = await server.get(`/api/customers/${crypto.randomUUID()}`, { token: staff });
+    const unknown = crypto.randomUUID();
+    // A read's row is written while the read runs (after the permission check): it records that
+    // this user asked for this record, whatever the read then found.
+    const missing = await server.get(`/api/customers/${unknown}`, { token: staff });
     expect(missing.statusCode).toBe(404);
-    expect((await rows()).length).toBe(before);
+    const failedChange = await server.send('PUT', `/api/customers/${unknown}`, staff, {
+      version: 1,
+      phone: '03-0000-0000',
+    });
+    expect(failedChange.statusCode).toBe(404);
+    const added = (await rows()).slice(before);
+    expect(added.map((row) => [row.action, row.target_id, row.actor_user_id])).toEqual([
+      ['customer.read', unknown, DEMO_USERS.sakuraStaff.id],
+    ]);
+  });
+
+  it('has a read’s row in the database the moment its answer arrives', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, async (_, index) => {
+        const userAgent = `moment-${index}-${crypto.randomUUID()}`;
+        const response = await server.app.inject({
+          method: 'GET',
+          url: `/api/customers/${customerId}`,
+          headers: { authorization: `Bearer ${staff}`, 'user-agent': userAgent },
+        });
+        // No sealing here: what a crash right after the answer would leave.
+        const { n } = await server.database.owner
+          .selectFrom('access_log_inbox')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where(sql<string>`entry->>'user_agent'`, '=', userAgent)
+          .executeTakeFirstOrThrow();
+        const chained = await server.database.owner
+          .selectFrom('access_log')
+          .select('id')
+          .where('user_agent', '=', userAgent)
+          .execute();
+        return [response.statusCode, Number(n) + chained.length];
+      }),
+    );
+    expect(answers).toEqual(Array.from({ length: 10 }, () => [200, 1]));
+    await rows(); // chained now, so the tests after this one see their own rows last
   });
 
   it('records the CSV export', async () => {

@@ -32,7 +32,7 @@ function cut(value: string | null | undefined, max: number): string | null {
   return value == null ? null : value.slice(0, max);
 }
 
-function toRow(tenantId: string, entry: AccessEntry, trace: TransactionTrace | null) {
+export function toRow(tenantId: string, entry: AccessEntry, trace: TransactionTrace | null) {
   return {
     tenant_id: tenantId,
     actor_user_id: trace?.actor?.userId ?? null,
@@ -49,7 +49,7 @@ function toRow(tenantId: string, entry: AccessEntry, trace: TransactionTrace | n
   };
 }
 
-type AccessLogRowInput = ReturnType<typeof toRow>;
+export type AccessLogRowInput = ReturnType<typeof toRow>;
 
 // jsonb_to_recordset needs the columns' types; the trigger fills id, time and hash.
 const COLUMNS =
@@ -85,8 +85,8 @@ export async function recordAccess(tx: TenantTransaction, entry: AccessEntry | A
   await sql.raw(statement).execute(tx);
 }
 
-/** The INSERT of read rows into the inbox (migration 0023), as escaped literal text. */
-function inboxStatement(rows: AccessLogRowInput[]): string {
+/** The INSERT of one tenant's read rows into the inbox (migration 0023), as escaped literal text. */
+export function inboxStatement(rows: AccessLogRowInput[]): string {
   const entries = rows.map(({ tenant_id: _tenant, ...entry }) => entry);
   return (
     `insert into access_log_inbox (tenant_id, entry) select ${escapeLiteral(rows[0]!.tenant_id)}::uuid, x ` +
@@ -98,7 +98,9 @@ function inboxStatement(rows: AccessLogRowInput[]): string {
  * Records reads of personal data in the request's tenant transaction, like recordAccess, but
  * into the inbox: the row commits with the read (so no read is answered without it), without the
  * tenant's chain lock (so reads never wait for one another or for changes), and is chained within
- * a second by the sealer (sealer.ts) — before anyone lists, exports or checks the log.
+ * a second by the sealer (sealer.ts) — before anyone lists, exports or checks the log. The
+ * route layer records an operation's reads through the read log instead (read-log.ts: several
+ * reads share one commit, and the read's own transaction stays read-only).
  */
 export async function recordRead(tx: TenantTransaction, entry: AccessEntry | AccessEntry[]): Promise<void> {
   const entries = Array.isArray(entry) ? entry : [entry];

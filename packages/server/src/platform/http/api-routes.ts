@@ -3,6 +3,7 @@ import openapiGlue from 'fastify-openapi-glue';
 import type { AuthService } from '../../auth/auth-service';
 import type { TenantAccess } from '../access/access';
 import type { OperationCall } from '../audit/operation-access';
+import { ReadLog } from '../audit/read-log';
 import type { Db } from '../db/database';
 import { type TransactionTrace, withTenant } from '../db/tenant-scope';
 import { NotImplementedError } from '../errors';
@@ -108,6 +109,7 @@ export async function registerApiRoutes(app: FastifyInstance, options: ApiRoutes
   installAllowedMethods(app, options.document);
   shapeRequestBodies(app, options.document);
   const uploads = multipartOperations(options.document);
+  const readLog = new ReadLog(options.db);
   installEventStreams(app);
 
   await app.register(openapiGlue, {
@@ -151,31 +153,59 @@ export async function registerApiRoutes(app: FastifyInstance, options: ApiRoutes
       const multipart = uploads.has(operationId);
       const deferred = isDeferredHandler(handlers[operationId]);
       type InTenant = DeferredTenantRequestContext['inTenant'];
-      const logAccess = operationAccessLogging(policy.accessLog, { accessLogReads: options.accessLogReads });
-      /** The handler in the request's one tenant transaction, its access-log row with the commit. */
+      const logging = operationAccessLogging(policy.accessLog, {
+        accessLogReads: options.accessLogReads,
+        readLog,
+      });
+      const logChange = logging.change;
+      /** The handler in the request's one tenant transaction, a change's access-log row with the commit. */
       const inTransaction = (tenant: TenantAccess, context: RequestContext, input: CallInput) =>
         withTenant(
           options.db,
           tenant.tenantId,
           async (tx) => {
             const answer = await handler(input, { ...context, tenant, tx } as TenantRequestContext);
-            await logAccess?.(tx, { ...input, response: answer.body });
+            await logChange?.(tx, { ...input, response: answer.body });
             return answer;
           },
           requestTrace(context),
         );
       /**
-       * A handler outside the request transaction (it waits on an AI provider): its access-log row
-       * gets a short transaction of its own once it has answered, committed before the answer.
+       * A handler outside the request transaction (it waits on an AI provider): a change's
+       * access-log row gets a short transaction of its own once it has answered, committed before
+       * the answer.
        */
       const outsideTransaction = async (tenant: TenantAccess, context: RequestContext, input: CallInput) => {
         const trace = requestTrace(context);
         const inTenant: InTenant = (work) => withTenant(options.db, tenant.tenantId, work, trace);
         const answer = await handler(input, { ...context, tenant, inTenant } as DeferredTenantRequestContext);
-        const record = logAccess;
-        if (record) {
-          await inTenant((tx) => record(tx, { ...input, response: answer.body }));
+        if (logChange) await inTenant((tx) => logChange(tx, { ...input, response: answer.body }));
+        return answer;
+      };
+      const run = deferred ? outsideTransaction : inTransaction;
+      const read = logging.read;
+      /**
+       * A read's access-log row is committed before its answer leaves (read-log.ts): started with
+       * the read when it needs nothing of the answer (the two overlap), else after it.
+       */
+      const tenantCall = async (tenant: TenantAccess, context: RequestContext, input: CallInput) => {
+        if (!read) return run(tenant, context, input);
+        const trace = requestTrace(context);
+        if (!read.early) {
+          const answer = await run(tenant, context, input);
+          await read.record(tenant.tenantId, trace, { ...input, response: answer.body });
+          return answer;
         }
+        const logged = read.record(tenant.tenantId, trace, { ...input, response: undefined });
+        let answer: Awaited<ReturnType<AnyHandler>>;
+        try {
+          answer = await run(tenant, context, input);
+        } catch (error) {
+          // The attempt's row stays; the read's own error is the answer.
+          await logged.catch(() => {});
+          throw error;
+        }
+        await logged;
         return answer;
       };
       const answer = async (request: FastifyRequest, reply: FastifyReply, body: unknown) => {
@@ -196,9 +226,7 @@ export async function registerApiRoutes(app: FastifyInstance, options: ApiRoutes
         if (policy.optionalAuthentication) {
           result = await handler(input, { ...context, tenant } as OptionallySignedInRequestContext);
         } else if (policy.tenantScoped && tenant) {
-          result = deferred
-            ? await outsideTransaction(tenant, context, input)
-            : await inTransaction(tenant, context, input);
+          result = await tenantCall(tenant, context, input);
         } else {
           result = await handler(input, context);
         }

@@ -1,0 +1,109 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ReadLog } from '../../src/platform/audit/read-log';
+import { sealPendingAccessLogs } from '../../src/platform/audit/sealer';
+import { createTestDatabase, type TestDatabase } from '../support/database';
+
+let database: TestDatabase;
+let tenantId: string;
+let otherTenantId: string;
+
+const trace = (requestId: string) => ({
+  actor: null,
+  ip: '192.0.2.20',
+  userAgent: 'vitest',
+  requestId,
+});
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const tenants = await database.owner.selectFrom('tenants').select(['id', 'name']).orderBy('name').execute();
+  tenantId = tenants.find((tenant) => tenant.name.includes('さくら'))!.id;
+  otherTenantId = tenants.find((tenant) => tenant.id !== tenantId)!.id;
+});
+
+afterAll(async () => {
+  await database?.drop();
+});
+
+/** Where a request's row is now, as the owner sees it: waiting in the inbox or already chained. */
+async function committed(requestId: string): Promise<number> {
+  const { rows } = await sql<{ n: string }>`
+    select (select count(*) from access_log_inbox where entry->>'request_id' = ${requestId})
+         + (select count(*) from access_log where request_id = ${requestId}) as n`.execute(database.owner);
+  return Number(rows[0]!.n);
+}
+
+const read = (id: string) => [
+  { action: 'customer.read' as const, target: { type: 'customer', id }, customerId: id },
+];
+
+describe('the read log (group commit of reads’ rows)', () => {
+  it('has every row committed at the moment its read is told so, with many reads sharing commits', async () => {
+    const log = new ReadLog(database.db);
+    const ids = Array.from({ length: 40 }, (_, index) => `parallel-${index}`);
+    // What a crash right after the answer would leave: checked the moment each promise resolves.
+    const seen = await Promise.all(
+      ids.map((id, index) =>
+        log
+          .record(index % 2 ? otherTenantId : tenantId, trace(id), read(crypto.randomUUID()))
+          .then(() => committed(id)),
+      ),
+    );
+    expect(seen).toEqual(ids.map(() => 1));
+    const { rows } = await sql<{ n: string }>`
+      select count(distinct xmin::text) as n from access_log_inbox
+      where entry->>'request_id' like 'parallel-%'`.execute(database.owner);
+    // 40 rows, fewer transactions: the first goes alone, the rest gather while it commits.
+    expect(Number(rows[0]!.n)).toBeLessThan(40);
+  });
+
+  it('stamps the rows with the database clock, each in its own tenant, and the sealer chains them', async () => {
+    const log = new ReadLog(database.db);
+    const before = await sql<{ now: Date }>`select clock_timestamp() as now`.execute(database.owner);
+    await Promise.all([
+      log.record(tenantId, trace('clock-a'), read(crypto.randomUUID())),
+      log.record(otherTenantId, trace('clock-b'), read(crypto.randomUUID())),
+    ]);
+    const inbox = await database.owner
+      .selectFrom('access_log_inbox')
+      .select(['tenant_id', 'occurred_at', sql<string>`entry->>'request_id'`.as('request_id')])
+      .where(sql<string>`entry->>'request_id'`, 'in', ['clock-a', 'clock-b'])
+      .orderBy('seq')
+      .execute();
+    expect(inbox.map((row) => [row.request_id, row.tenant_id])).toEqual([
+      ['clock-a', tenantId],
+      ['clock-b', otherTenantId],
+    ]);
+    for (const row of inbox)
+      expect(row.occurred_at.getTime()).toBeGreaterThanOrEqual(before.rows[0]!.now.getTime());
+    await sealPendingAccessLogs(database.db);
+    expect(await committed('clock-a')).toBe(1);
+    expect(await database.owner.selectFrom('access_log_inbox').select('seq').execute()).toEqual([]);
+  });
+
+  it('fails only the read whose row cannot be written: the others in its batch still commit', async () => {
+    const log = new ReadLog(database.db);
+    const first = log.record(tenantId, trace('lead'), read(crypto.randomUUID()));
+    // These gather while the first commits: one batch, one of them for a tenant that does not exist.
+    const good = log.record(tenantId, trace('good'), read(crypto.randomUUID()));
+    const bad = log.record(crypto.randomUUID(), trace('bad'), read(crypto.randomUUID()));
+    const alsoGood = log.record(otherTenantId, trace('also-good'), read(crypto.randomUUID()));
+    await first;
+    await expect(good).resolves.toBeUndefined();
+    await expect(bad).rejects.toThrow();
+    await expect(alsoGood).resolves.toBeUndefined();
+    expect([await committed('good'), await committed('bad'), await committed('also-good')]).toEqual([
+      1, 0, 1,
+    ]);
+  });
+
+  it('gives the app role no way to change or remove what it wrote', async () => {
+    const log = new ReadLog(database.db);
+    await log.record(tenantId, trace('insert-only'), read(crypto.randomUUID()));
+    await expect(sql`update access_log_inbox set entry = '{}'`.execute(database.db)).rejects.toThrow(
+      /permission denied/,
+    );
+    await expect(sql`delete from access_log_inbox`.execute(database.db)).rejects.toThrow(/permission denied/);
+  });
+});
