@@ -1591,6 +1591,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tenant-users/{id}/factors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * テナントのユーザーの二段階認証をリセットする
+         * @description `id` はユーザー ID です。その人の認証アプリ（TOTP）と回復コードをすべて削除し、ログイン中の
+         *     セッションをすべて終了させます。本人は次のログインで認証アプリを登録し直します。
+         *     リセットは操作ログに記録されます（イベント `tenant_user.factors_reset`）。
+         *     ほかのテナントのユーザーは `404` です。本文は不要です。
+         */
+        delete: operations["resetTenantUserFactors"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tenant-users/{id}/toggle-status": {
         parameters: {
             query?: never;
@@ -1702,7 +1725,7 @@ export interface components {
             /** エラー */
             error: {
                 /**
-                 * @description 例 AUTH_001, VAL_001, RES_001, SYS_001, SYS_005
+                 * @description 例 AUTH_001, MFA_001, VAL_001, RES_001, SYS_001, SYS_005
                  * @example AUTH_001
                  */
                 code: string;
@@ -1761,6 +1784,11 @@ export interface components {
              * @example Asia/Tokyo
              */
             time_zone: string;
+            /**
+             * 二段階認証が必要
+             * @description このテナントの方針（`mfa_policy`）で、この人に二段階認証が求められているか
+             */
+            mfa_required: boolean;
         };
         CurrentUser: {
             /**
@@ -1788,6 +1816,30 @@ export interface components {
         TenantMeResponse: {
             success: boolean;
             user: components["schemas"]["CurrentUser"];
+            mfa: components["schemas"]["MfaStatus"];
+        };
+        /**
+         * @description 二段階認証（TOTP）の状態。`required` が真で `level` が `aal1` のあいだ、
+         *     この操作・`GET /api/tenant-settings/security`・エラー報告・稼働状況を除く `/api` は
+         *     `403` を返します（認証アプリが未登録なら `MFA_001`、登録済みでこのログインで未確認なら `MFA_002`）。
+         */
+        MfaStatus: {
+            /**
+             * 二段階認証が必要
+             * @description 所属するいずれかのテナントの方針（`mfa_policy`）で、この人に二段階認証が求められているか
+             */
+            required: boolean;
+            /**
+             * 認証アプリの登録
+             * @description 確認済みの認証アプリ（TOTP）が 1 つ以上あるか
+             */
+            enrolled: boolean;
+            /**
+             * 認証レベル
+             * @description このセッションの認証レベル（`aal2` は二段階認証済み）
+             * @enum {string}
+             */
+            level: "aal1" | "aal2";
         };
         /** @description テナントの機能フラグ。含まれない機能は有効とみなします。 */
         FeatureFlags: {
@@ -7611,6 +7663,35 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    resetTenantUserFactors: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path: {
+                /** @description 対象の ID */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description リセットしました */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             default: components["responses"]["UnexpectedError"];
         };

@@ -62,6 +62,22 @@ export const ERROR_CATALOGUE = {
     message: '指定されたテナントにはアクセスできません。',
     suggestion: '所属しているテナントを選択し直してください。',
   },
+  // Two-factor policy refusals: not "authentication" either (the client would sign the person
+  // out instead of leading them to enrol or to enter their code).
+  MFA_001: {
+    status: 403,
+    category: 'business_logic',
+    severity: 'medium',
+    message: 'このテナントでは二段階認証が必要です。',
+    suggestion: 'プロフィールで認証アプリを登録してください。',
+  },
+  MFA_002: {
+    status: 403,
+    category: 'business_logic',
+    severity: 'medium',
+    message: 'このテナントでは二段階認証が必要です。このログインではまだ確認されていません。',
+    suggestion: '認証アプリに表示される 6 桁のコード（または回復コード）を入力してください。',
+  },
   FEAT_001: {
     status: 403,
     category: 'business_logic',
