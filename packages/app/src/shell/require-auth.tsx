@@ -2,14 +2,25 @@ import { Alert, Button } from '@tsumiki/ui';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { appRoutes } from '../app/paths';
+import { MfaGate, RecoveryCodesPage } from '../features/two-factor/mfa-gate';
+import { usePendingRecoveryCodes } from '../features/two-factor/pending-recovery-codes';
 import { useSession } from '../session/session';
 import { FullPageSpinner } from './full-page-spinner';
 
-/** Protected routes: a spinner while the session loads, /login (keeping the path) when signed out. */
+/**
+ * Protected routes: a spinner while the session loads, /login (keeping the path) when signed out,
+ * the second factor's code or enrolment while the session still needs it.
+ */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { state, retry, signOut } = useSession();
   const location = useLocation();
+  const recoveryCodes = usePendingRecoveryCodes();
   if (state.status === 'loading') return <FullPageSpinner />;
+  // The second factor first: nothing else of the app until it is done.
+  if (state.status === 'needsMfa') return <MfaGate step={state.step} />;
+  if (state.status === 'signedIn' && recoveryCodes) {
+    return <RecoveryCodesPage codes={recoveryCodes} email={state.user.email} />;
+  }
   if (state.status === 'signedOut') {
     const origin = `${location.pathname}${location.search}${location.hash}`;
     const search = origin === '/' ? '' : `?redirect=${encodeURIComponent(origin)}`;
