@@ -62,3 +62,16 @@ export function toggleTenantUserStatusMutationOptions(api: ApiClient, tenantId: 
     onSuccess: invalidates(tenantId, 'tenant-users'),
   });
 }
+
+/** DELETE /api/tenant-users/{id}/factors — removes a member's two-factor apps and recovery codes */
+export function resetTenantUserFactorsMutationOptions(api: ApiClient, tenantId: TenantId) {
+  return mutationOptions({
+    mutationKey: [...tenantKey(tenantId), 'tenant-users', 'reset-factors'],
+    mutationFn: (id: string) =>
+      unwrap(
+        api.DELETE('/api/tenant-users/{id}/factors', { params: { ...tenantHeader(tenantId), path: { id } } }),
+        '/api/tenant-users/{id}/factors',
+      ),
+    onSuccess: invalidates(tenantId, 'tenant-users'),
+  });
+}
