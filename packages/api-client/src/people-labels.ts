@@ -39,7 +39,9 @@ export const PERMISSION_RESOURCE_LABELS: Readonly<Record<PermissionResource, str
   knowledge: 'ナレッジベース',
   ai: 'AI 機能',
   research: 'AI 調査（レポート）',
-  settings: '機能の設定',
+  settings: '機能とセキュリティの設定',
+  audit: '操作ログ',
+  privacy: '本人からの請求（開示・利用停止・消去）',
 };
 
 /** The action half of a permission, as the matrix's columns. */
@@ -73,6 +75,14 @@ export const FEATURE_LABELS: Readonly<Record<Schemas['Feature'], string>> = {
   notifications: '通知',
   invitations: '招待管理',
   session_management: 'セッション管理',
+  audit_log: '操作ログ',
+};
+
+/** The two-factor policies as the settings screen offers them. */
+export const MFA_POLICY_LABELS: Readonly<Record<Schemas['MfaPolicy'], string>> = {
+  off: '不要',
+  admins: '管理者のみ必須',
+  everyone: '全員必須',
 };
 
 export const INVITATION_STATUS_LABELS: Readonly<Record<Schemas['InvitationStatus'], string>> = {

@@ -34,6 +34,8 @@ const coverage = {
   getMyFeatures: 'myFeaturesQueryOptions',
   getTenantFeatureSettings: 'featureSettingsQueryOptions',
   updateTenantFeatureSettings: 'updateFeatureSettingsMutationOptions',
+  getTenantSecuritySettings: 'securitySettingsQueryOptions',
+  updateTenantSecuritySettings: 'updateSecuritySettingsMutationOptions',
   getCurrentSession: 'currentSessionQueryOptions',
   extendCurrentSession: 'extendCurrentSessionMutationOptions',
   listSessions: 'sessionsQueryOptions',
@@ -468,6 +470,18 @@ const cases: Case[] = [
     method: 'PUT',
     path: '/api/tenant-features',
     run: (api, c) => mutate(r.updateFeatureSettingsMutationOptions(api, TENANT), body)(c),
+  },
+  {
+    factory: 'securitySettingsQueryOptions',
+    method: 'GET',
+    path: '/api/tenant-settings/security',
+    run: (api, c) => query(r.securitySettingsQueryOptions(api, TENANT))(c),
+  },
+  {
+    factory: 'updateSecuritySettingsMutationOptions',
+    method: 'PUT',
+    path: '/api/tenant-settings/security',
+    run: (api, c) => mutate(r.updateSecuritySettingsMutationOptions(api, TENANT), body)(c),
   },
   {
     factory: 'useInvitationMutationOptions',

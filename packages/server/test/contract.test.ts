@@ -121,6 +121,9 @@ const EXTRA_CALLS: readonly Call[] = [
   // People and access: the feature settings screen; /invite before signing in.
   ['GET', '/api/tenant-features', 'settings.manage', null],
   ['PUT', '/api/tenant-features', 'settings.manage', null],
+  // Security settings: two-factor policy, screen lock, access-log retention (every member reads them).
+  ['GET', '/api/tenant-settings/security', null, null],
+  ['PUT', '/api/tenant-settings/security', 'settings.manage', null],
   ['POST', '/api/invitations/preview', null, null],
   // Documents and the knowledge base: the file itself (preview, download), renaming a
   // document, and the passage a legal-check answer cites.

@@ -21,6 +21,7 @@ const DEFAULTS = {
   notifications_enabled: true,
   invitations_enabled: false,
   session_management_enabled: false,
+  audit_log_enabled: true,
 };
 
 describe('GET /api/tenant-features/my-features', () => {
@@ -42,7 +43,7 @@ describe('GET /api/tenant-features/my-features', () => {
     });
   };
 
-  it('answers all fourteen flags with the product defaults (みどり stores no switch)', async () => {
+  it('answers all fifteen flags with the product defaults (みどり stores no switch)', async () => {
     const response = await flags(DEMO_USERS.midoriAdmin.email);
     expect(response.statusCode).toBe(200);
     expectMatchesContract('getMyFeatures', 200, response.json());
@@ -52,7 +53,7 @@ describe('GET /api/tenant-features/my-features', () => {
   it('answers every flag on for the demo tenant さくら', async () => {
     const response = await flags(DEMO_USERS.sakuraStaff.email);
     expect(response.statusCode).toBe(200);
-    expect(Object.values(response.json())).toHaveLength(14);
+    expect(Object.values(response.json())).toHaveLength(15);
     expect(Object.values(response.json()).every((enabled) => enabled === true)).toBe(true);
   });
 

@@ -98,6 +98,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tenant-settings/security": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * テナントのセキュリティの設定を取得する
+         * @description 二段階認証の方針・画面ロックまでの時間・操作ログの保存期間です。画面ロックと二段階認証の案内に
+         *     使うため、テナントのすべてのメンバーが読めます（機能フラグに関係なく使えます）。
+         */
+        get: operations["getTenantSecuritySettings"];
+        /**
+         * テナントのセキュリティの設定を変える
+         * @description 送った項目だけを変えます。変えた設定はその直後の要求から効きます。
+         */
+        put: operations["updateTenantSecuritySettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sessions/current": {
         parameters: {
             query?: never;
@@ -1762,7 +1787,8 @@ export interface components {
         Plan: "basic" | "standard" | "premium";
         /**
          * @description 権限（resource.action）。役割の既定は次のとおりです（テナントのユーザーごとに変えられます）。
-         *     - admin: すべて（`settings.manage` テナントの機能の設定 を含む）
+         *     - admin: すべて（`settings.manage` テナントの機能とセキュリティの設定、`audit.read` 操作ログの閲覧、
+         *       `privacy.manage` 本人からの請求（開示・利用停止・消去）を含む）
          *     - staff: customers.read/write, interactions.read/write, products.read, documents.read/write,
          *       staff.read, knowledge.read, notifications.read/write, ai.use, research.use（削除の権限はなし。
          *       自分が作った調査レポートだけは `research.use` で削除できます）
@@ -1770,7 +1796,7 @@ export interface components {
          *       notifications.read/write
          * @enum {string}
          */
-        Permission: "customers.read" | "customers.write" | "customers.delete" | "interactions.read" | "interactions.write" | "interactions.delete" | "products.read" | "products.write" | "products.delete" | "documents.read" | "documents.write" | "documents.delete" | "staff.read" | "staff.write" | "staff.delete" | "invitations.read" | "invitations.write" | "invitations.delete" | "tenant_users.read" | "tenant_users.write" | "notifications.read" | "notifications.write" | "knowledge.read" | "knowledge.write" | "knowledge.delete" | "ai.use" | "research.use" | "research.delete" | "settings.manage";
+        Permission: "customers.read" | "customers.write" | "customers.delete" | "interactions.read" | "interactions.write" | "interactions.delete" | "products.read" | "products.write" | "products.delete" | "documents.read" | "documents.write" | "documents.delete" | "staff.read" | "staff.write" | "staff.delete" | "invitations.read" | "invitations.write" | "invitations.delete" | "tenant_users.read" | "tenant_users.write" | "notifications.read" | "notifications.write" | "knowledge.read" | "knowledge.write" | "knowledge.delete" | "ai.use" | "research.use" | "research.delete" | "settings.manage" | "audit.read" | "privacy.manage";
         TenantInfo: {
             /** Format: uuid */
             tenant_id: string;
@@ -1857,6 +1883,7 @@ export interface components {
             notifications_enabled?: boolean;
             invitations_enabled?: boolean;
             session_management_enabled?: boolean;
+            audit_log_enabled?: boolean;
         };
         /**
          * @description テナントの機能（機能フラグ `<機能>_enabled` の `<機能>`）
@@ -1874,9 +1901,10 @@ export interface components {
          *     - notifications: 通知
          *     - invitations: 招待管理
          *     - session_management: セッション管理
+         *     - audit_log: 操作ログ
          * @enum {string}
          */
-        Feature: "customers" | "products" | "documents" | "chat" | "staff_chat" | "deep_research" | "legal_check" | "marketing_ai" | "workflow_ai" | "staff_management" | "tenant_users" | "notifications" | "invitations" | "session_management";
+        Feature: "customers" | "products" | "documents" | "chat" | "staff_chat" | "deep_research" | "legal_check" | "marketing_ai" | "workflow_ai" | "staff_management" | "tenant_users" | "notifications" | "invitations" | "session_management" | "audit_log";
         FeatureSetting: {
             feature: components["schemas"]["Feature"];
             /** @description いまの状態 */
@@ -1920,6 +1948,37 @@ export interface components {
             invitations_enabled?: boolean | null;
             /** セッション管理 */
             session_management_enabled?: boolean | null;
+            /** 操作ログ */
+            audit_log_enabled?: boolean | null;
+        };
+        /**
+         * @description 二段階認証の方針（off 不要・admins 管理者のみ必須・everyone 全員必須）。
+         *     必須の人は、認証アプリを登録して確認するまで `/api` を使えません（`403`）。
+         * @enum {string}
+         */
+        MfaPolicy: "off" | "admins" | "everyone";
+        TenantSecuritySettings: {
+            /** 二段階認証 */
+            mfa_policy: components["schemas"]["MfaPolicy"];
+            /**
+             * 画面ロックまでの時間（分）
+             * @description 操作がないまま、この時間が過ぎると画面をロックします（既定 10 分）。
+             */
+            screen_lock_minutes: number;
+            /**
+             * 操作ログの保存期間（年）
+             * @description これより古い操作ログは自動で削除します（既定 5 年）。
+             */
+            audit_log_retention_years: number;
+        };
+        /** @description 変える項目だけを送ります（1 つ以上）。 */
+        TenantSecuritySettingsUpdate: {
+            /** 二段階認証 */
+            mfa_policy?: components["schemas"]["MfaPolicy"];
+            /** 画面ロックまでの時間（分） */
+            screen_lock_minutes?: number;
+            /** 操作ログの保存期間（年） */
+            audit_log_retention_years?: number;
         };
         /**
          * @description セッションの状態（active 有効・expired 期限切れ・revoked 終了済み・invalid 不明）
@@ -4607,6 +4666,64 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FeatureSettings"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getTenantSecuritySettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description セキュリティの設定 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantSecuritySettings"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateTenantSecuritySettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TenantSecuritySettingsUpdate"];
+            };
+        };
+        responses: {
+            /** @description 変更後のセキュリティの設定 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantSecuritySettings"];
                 };
             };
             401: components["responses"]["Unauthorized"];

@@ -63,3 +63,34 @@ export function updateNotificationDigestMutationOptions(api: ApiClient, tenantId
     },
   });
 }
+
+/** The tenant's security settings: every member reads them (the screen lock), admins change them. */
+export const securitySettingsKey = (tenantId: TenantId) =>
+  [...tenantKey(tenantId), 'security-settings'] as const;
+
+/** GET /api/tenant-settings/security — two-factor policy, screen-lock minutes, access-log retention. */
+export function securitySettingsQueryOptions(api: ApiClient, tenantId: TenantId) {
+  return queryOptions({
+    queryKey: securitySettingsKey(tenantId),
+    queryFn: ({ signal }) =>
+      unwrap(
+        api.GET('/api/tenant-settings/security', { params: tenantHeader(tenantId), signal }),
+        '/api/tenant-settings/security',
+      ),
+  });
+}
+
+/** PUT /api/tenant-settings/security — changes the settings sent; the answer replaces the cached ones. */
+export function updateSecuritySettingsMutationOptions(api: ApiClient, tenantId: TenantId) {
+  return mutationOptions({
+    mutationKey: [...securitySettingsKey(tenantId), 'update'],
+    mutationFn: (body: BodyOf<'updateTenantSecuritySettings'>) =>
+      unwrap(
+        api.PUT('/api/tenant-settings/security', { params: tenantHeader(tenantId), body }),
+        '/api/tenant-settings/security',
+      ),
+    onSuccess: (data, _variables, _result, context) => {
+      context.client.setQueryData(securitySettingsKey(tenantId), data);
+    },
+  });
+}

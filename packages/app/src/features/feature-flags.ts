@@ -19,6 +19,7 @@ export const defaultFeatureFlags: Required<FeatureFlags> = {
   notifications_enabled: true,
   invitations_enabled: false,
   session_management_enabled: false,
+  audit_log_enabled: true,
 };
 
 /** A feature's name, as the sidebar and isFeatureEnabled take it: `customers` for customers_enabled. */

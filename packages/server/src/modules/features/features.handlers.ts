@@ -1,10 +1,11 @@
 import type { components } from '@tsumiki/api-client/schema';
 import { FEATURES, getFeatureSwitches } from '../../platform/access/features';
+import { getSecuritySettings, updateSecuritySettings } from '../../platform/access/security-settings';
 import type { ModuleHandlers } from '../../platform/http/typed-handlers';
 import type { ModuleDependencies } from '../module';
 import { getFeatureSettings, updateFeatureSettings } from './features.service';
 
-/** The tenant's feature flags, as SPEC section 3 names them, and their settings screen. */
+/** The tenant's feature flags, as SPEC section 3 names them, their settings screen, and its security settings. */
 export function featuresHandlers({ events }: ModuleDependencies) {
   return {
     async getMyFeatures(_input, { tx }) {
@@ -28,6 +29,22 @@ export function featuresHandlers({ events }: ModuleDependencies) {
         payload: { changes },
       });
       return { status: 200, body: await getFeatureSettings(tx) };
+    },
+
+    async getTenantSecuritySettings(_input, { tx }) {
+      return { status: 200, body: await getSecuritySettings(tx) };
+    },
+
+    async updateTenantSecuritySettings({ body }, { tx, principal, tenant }) {
+      const { settings, changes } = await updateSecuritySettings(tx, body);
+      if (Object.keys(changes).length > 0) {
+        await events.emit(tx, {
+          type: 'tenant.security_updated',
+          actorId: tenant.membership ? principal.userId : null,
+          payload: { changes },
+        });
+      }
+      return { status: 200, body: settings };
     },
   } satisfies ModuleHandlers;
 }

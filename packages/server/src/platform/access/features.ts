@@ -17,6 +17,7 @@ export const FEATURES = [
   'notifications',
   'invitations',
   'session_management',
+  'audit_log',
 ] as const;
 
 export type Feature = (typeof FEATURES)[number];

@@ -39,8 +39,12 @@ export const ALL_PERMISSIONS = [
   // Deep research and its PDF reports; deleting another person's report takes research.delete.
   'research.use',
   'research.delete',
-  // The tenant's settings: feature switches.
+  // The tenant's settings: feature switches and security (two-factor policy, screen lock, log retention).
   'settings.manage',
+  // The access log (操作ログ): who looked at or changed what.
+  'audit.read',
+  // A person's own requests about their data: disclosure, stop of use, erasure.
+  'privacy.manage',
 ] as const;
 
 export type Permission = (typeof ALL_PERMISSIONS)[number];

@@ -26,9 +26,17 @@ export interface TenantsTable {
   plan: Plan;
   /** IANA zone name (Asia/Tokyo by default): the basis of displayed times and of "this month". */
   time_zone: Generated<string>;
+  /** Who must sign in with a second factor. */
+  mfa_policy: Generated<MfaPolicy>;
+  /** Minutes without input before the app locks its screen. */
+  screen_lock_minutes: Generated<number>;
+  /** Years the access log keeps its rows. */
+  audit_log_retention_years: Generated<number>;
   created_at: CreatedAt;
   updated_at: CreatedAt;
 }
+
+export type MfaPolicy = 'off' | 'admins' | 'everyone';
 
 export interface TenantUsersTable {
   tenant_id: string;
