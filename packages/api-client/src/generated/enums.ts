@@ -13,7 +13,7 @@ export const contractEnums = {
   Feature: ["customers","products","documents","chat","staff_chat","deep_research","legal_check","marketing_ai","workflow_ai","staff_management","tenant_users","notifications","invitations","session_management","audit_log"],
   MfaPolicy: ["off","admins","everyone"],
   SessionState: ["active","expired","revoked","invalid"],
-  SecurityEventType: ["sign_in","signed_out","session_extended","session_revoked","refresh_token_reused","password_changed"],
+  SecurityEventType: ["sign_in","signed_out","session_extended","session_revoked","refresh_token_reused","password_changed","mfa_enrolled","mfa_verified","mfa_failed","mfa_unenrolled","recovery_codes_generated","recovery_code_used","mfa_reset"],
   Prefecture: ["北海道","青森県","岩手県","宮城県","秋田県","山形県","福島県","茨城県","栃木県","群馬県","埼玉県","千葉県","東京都","神奈川県","新潟県","富山県","石川県","福井県","山梨県","長野県","岐阜県","静岡県","愛知県","三重県","滋賀県","京都府","大阪府","兵庫県","奈良県","和歌山県","鳥取県","島根県","岡山県","広島県","山口県","徳島県","香川県","愛媛県","高知県","福岡県","佐賀県","長崎県","熊本県","大分県","宮崎県","鹿児島県","沖縄県"],
   CustomerSortField: ["created_at","updated_at","last_name_kana","company_name_kana"],
   CsvEncoding: ["utf-8","shift_jis"],

@@ -1988,10 +1988,12 @@ export interface components {
         /**
          * @description セキュリティイベントの種類（sign_in ログイン・signed_out ログアウト・session_extended 延長・
          *     session_revoked ほかの画面からの終了・refresh_token_reused 使用済みトークンの再使用によるセッションの失効・
-         *     password_changed パスワードの変更）
+         *     password_changed パスワードの変更・mfa_enrolled 認証アプリの登録・mfa_verified 二段階認証の成功・
+         *     mfa_failed 二段階認証の失敗・mfa_unenrolled 認証アプリの削除・recovery_codes_generated 回復コードの発行・
+         *     recovery_code_used 回復コードの使用・mfa_reset 管理者による二段階認証のリセット）
          * @enum {string}
          */
-        SecurityEventType: "sign_in" | "signed_out" | "session_extended" | "session_revoked" | "refresh_token_reused" | "password_changed";
+        SecurityEventType: "sign_in" | "signed_out" | "session_extended" | "session_revoked" | "refresh_token_reused" | "password_changed" | "mfa_enrolled" | "mfa_verified" | "mfa_failed" | "mfa_unenrolled" | "recovery_codes_generated" | "recovery_code_used" | "mfa_reset";
         SecurityEvent: {
             type: components["schemas"]["SecurityEventType"];
             /** Format: date-time */
