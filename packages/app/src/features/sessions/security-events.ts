@@ -34,6 +34,33 @@ const KINDS: Record<SecurityEventType, SecurityEventKind> = {
     tone: 'notice',
     advice: '心当たりがない場合は、すぐに管理者に連絡してください。',
   },
+  mfa_enrolled: {
+    label: '認証アプリの登録',
+    tone: 'notice',
+    advice: '心当たりがない場合は、すぐに管理者に連絡してください。',
+  },
+  mfa_verified: { label: '二段階認証の確認', tone: 'normal' },
+  mfa_failed: {
+    label: '確認コードの誤り',
+    tone: 'attention',
+    advice: '心当たりがない場合は、パスワードが知られている可能性があります。パスワードを変更してください。',
+  },
+  mfa_unenrolled: {
+    label: '認証アプリの削除',
+    tone: 'notice',
+    advice: '心当たりがない場合は、すぐに管理者に連絡してください。',
+  },
+  recovery_codes_generated: { label: 'リカバリーコードの作成', tone: 'notice' },
+  recovery_code_used: {
+    label: 'リカバリーコードでのログイン',
+    tone: 'notice',
+    advice: '心当たりがない場合は、すぐに管理者に連絡してください。',
+  },
+  mfa_reset: {
+    label: '管理者による二段階認証のリセット',
+    tone: 'notice',
+    advice: '次のログインで認証アプリを登録し直してください。',
+  },
 };
 
 /** The label, tone and advice of an event type; a type this version does not know is shown plainly. */
