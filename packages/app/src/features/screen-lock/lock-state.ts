@@ -1,0 +1,62 @@
+/**
+ * The screen lock's state in localStorage, shared by the tabs of this origin: a flag (never any of
+ * the data) that survives a reload, and the time of the last input in any tab.
+ */
+export const LOCK_KEY = 'tsumiki-screen-lock';
+export const ACTIVITY_KEY = 'tsumiki-last-activity';
+/** Until the tenant's setting has arrived (the contract's default). */
+export const DEFAULT_LOCK_MINUTES = 10;
+/** Inputs counted as activity. */
+export const ACTIVITY_EVENTS = [
+  'pointermove',
+  'pointerdown',
+  'keydown',
+  'touchstart',
+  'wheel',
+  'scroll',
+] as const;
+/** How often the time of the last input is written (each input would be too often). */
+const ACTIVITY_WRITE_MS = 2000;
+
+function storage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function isScreenLocked(): boolean {
+  return storage()?.getItem(LOCK_KEY) === '1';
+}
+
+export function setScreenLocked(locked: boolean): void {
+  if (locked) storage()?.setItem(LOCK_KEY, '1');
+  else storage()?.removeItem(LOCK_KEY);
+}
+
+let lastWritten = 0;
+
+/** Notes an input now (at most every two seconds). */
+export function markActivity(now: number = Date.now()): void {
+  if (now - lastWritten < ACTIVITY_WRITE_MS) return;
+  lastWritten = now;
+  storage()?.setItem(ACTIVITY_KEY, String(now));
+}
+
+/** Notes an input now whatever the last write (a page load, an unlock). */
+export function resetActivity(now: number = Date.now()): void {
+  lastWritten = 0;
+  markActivity(now);
+}
+
+/** The last input in any tab, in ms since the epoch (0 when none was noted). */
+export function lastActivity(): number {
+  const value = Number(storage()?.getItem(ACTIVITY_KEY));
+  return Number.isFinite(value) ? value : 0;
+}
+
+/** Whether the time without input has reached the limit. */
+export function isIdleFor(minutes: number, now: number, last: number): boolean {
+  return last > 0 && now - last >= minutes * 60_000;
+}
