@@ -4,6 +4,9 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { AccessTokens } from './auth/access-tokens';
 import { AuthService } from './auth/auth-service';
+import { TotpFactors } from './auth/mfa-service';
+import { MfaContext } from './auth/mfa-session';
+import { RecoveryCodes } from './auth/recovery-codes';
 import { authRoutes } from './auth/routes';
 import { authIssuer, type Config } from './config';
 import { registerStaticApp } from './http/static-app';
@@ -50,6 +53,11 @@ export interface BuildServerOptions {
    * the app role cannot). AUTH_JWT_SECRET, when set, takes its place.
    */
   jwtSecret?: string;
+  /**
+   * The secret the two-factor keys derive from (server_secrets, read as the owner like the
+   * signing key). Without it the two-factor endpoints answer 503.
+   */
+  mfaSecret?: string;
   /** Clock of the auth service; tests pin it, everybody else leaves it alone. */
   now?: () => Date;
   /** Where uploaded files live; a directory (config.filesDir) unless given. */
@@ -69,6 +77,7 @@ export async function buildServer({
   databaseUrl,
   config,
   jwtSecret,
+  mfaSecret,
   now,
   ...given
 }: BuildServerOptions): Promise<FastifyInstance> {
@@ -124,7 +133,9 @@ export async function buildServer({
   const spaFallback = config.serveApp ? await registerStaticApp(app, config.appDistDir) : null;
   installErrorHandling(app, { spaFallback, securityHeaders });
 
-  await app.register(authRoutes, { prefix: AUTH_PREFIX, authService, config });
+  const mfaContext = new MfaContext(authService, mfaSecret ?? null);
+  const mfa = { totp: new TotpFactors(mfaContext), recovery: new RecoveryCodes(mfaContext) };
+  await app.register(authRoutes, { prefix: AUTH_PREFIX, authService, config, mfa });
   await registerApiReference(app);
   const databaseNotifications = databaseUrl
     ? new DatabaseNotifications({ connectionString: databaseUrl, log: app.log })

@@ -62,7 +62,13 @@ export async function startTsumiki(
       log,
     });
     db = openDatabase(bootstrap.appUrl);
-    app = await buildServer({ db, databaseUrl: bootstrap.appUrl, config, jwtSecret: bootstrap.jwtSecret });
+    app = await buildServer({
+      db,
+      databaseUrl: bootstrap.appUrl,
+      config,
+      jwtSecret: bootstrap.jwtSecret,
+      mfaSecret: bootstrap.mfaSecret,
+    });
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = address && typeof address === 'object' ? address.port : config.port;

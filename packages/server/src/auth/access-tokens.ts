@@ -1,4 +1,5 @@
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import type { AmrEntry, AuthenticatorAssuranceLevel } from '../platform/db/schema';
 
 export const AUDIENCE = 'authenticated';
 
@@ -52,6 +53,9 @@ export class AccessTokens {
     userId: string;
     email: string;
     sessionId: string;
+    /** The session's assurance level and methods, newest first (GoTrue's `aal` and `amr`). */
+    aal?: AuthenticatorAssuranceLevel;
+    amr?: AmrEntry[];
     now?: Date;
   }): Promise<IssuedAccessToken> {
     const issuedAt = Math.floor((input.now ?? new Date()).getTime() / 1000);
@@ -60,8 +64,9 @@ export class AccessTokens {
       email: input.email,
       role: 'authenticated',
       session_id: input.sessionId,
-      aal: 'aal1',
-      amr: [{ method: 'password', timestamp: issuedAt }],
+      aal: input.aal ?? 'aal1',
+      // Sessions from before two-factor sign-in recorded no methods: they began with a password.
+      amr: input.amr?.length ? input.amr : [{ method: 'password', timestamp: issuedAt }],
       is_anonymous: false,
     })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })

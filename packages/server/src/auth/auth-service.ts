@@ -3,6 +3,8 @@ import type { Db } from '../platform/db/database';
 import type { AuthSession, User } from '../platform/db/schema';
 import type { AccessTokenCheck, AccessTokens, IssuedAccessToken } from './access-tokens';
 import { AUTH_MESSAGES, AuthServiceError } from './errors';
+import type { GoTrueFactor } from './gotrue-user';
+import { listGoTrueFactors } from './mfa-factors';
 import { consumeAuthCode } from './oidc.repository';
 import { PasswordChecks } from './password-check';
 import {
@@ -12,7 +14,7 @@ import {
   PASSWORD_HASH_COST,
   samePassword,
 } from './passwords';
-import { rotateRefreshToken } from './refresh-rotation';
+import { type GrantedSession, rotateRefreshToken } from './refresh-rotation';
 import { hashAuthCode, newRefreshToken, verifierMatches } from './session-tokens';
 import {
   findLiveSessionWithUser,
@@ -57,6 +59,7 @@ export interface SessionGrant {
   accessToken: IssuedAccessToken;
   refreshToken: string;
   user: User;
+  factors: GoTrueFactor[];
 }
 
 export interface PasswordGrant extends SessionGrant {
@@ -143,7 +146,7 @@ export class AuthService {
       case 'disabled':
         throw new AuthServiceError(400, 'user_banned', AUTH_MESSAGES.userDisabled);
     }
-    return this.grant(outcome.user, outcome.sessionId, outcome.token);
+    return this.issueGrant(outcome.user, outcome.session, outcome.token);
   }
 
   /**
@@ -302,6 +305,13 @@ export class AuthService {
         not_after: new Date(now.getTime() + this.options.sessionTtlSeconds * 1000),
         user_agent: client.userAgent?.slice(0, 500) ?? null,
         ip: client.ip,
+        // GoTrue's methods: a password, or an external provider's sign-in (oauth).
+        amr: [
+          {
+            method: detail.provider === 'google' ? 'oauth' : 'password',
+            timestamp: Math.floor(now.getTime() / 1000),
+          },
+        ],
       });
       await insertRefreshToken(tx, { token_hash: refresh.hash, session_id: created.id, parent_id: null });
       await recordSignIn(tx, user.id, now);
@@ -316,7 +326,7 @@ export class AuthService {
       });
       return created;
     });
-    return this.grant({ ...user, last_sign_in_at: now }, session.id, refresh.token);
+    return this.issueGrant({ ...user, last_sign_in_at: now }, session, refresh.token);
   }
 
   /** GoTrue answers a banned user 400 `user_banned`; ours are the ones administrators disabled. */
@@ -326,13 +336,19 @@ export class AuthService {
     }
   }
 
-  private async grant(user: User, sessionId: string, refreshToken: string): Promise<SessionGrant> {
+  /**
+   * Tokens of a session at its assurance level, with the user's factors (auth-js reads them from
+   * the session's user to tell whether a second factor is to be asked for).
+   */
+  async issueGrant(user: User, session: GrantedSession, refreshToken: string): Promise<SessionGrant> {
     const accessToken = await this.options.accessTokens.issue({
       userId: user.id,
       email: user.email,
-      sessionId,
+      sessionId: session.id,
+      aal: session.aal,
+      amr: session.amr,
       now: this.now(),
     });
-    return { accessToken, refreshToken, user };
+    return { accessToken, refreshToken, user, factors: await listGoTrueFactors(this.db, user.id) };
   }
 }

@@ -26,7 +26,17 @@ export type AuthErrorCode =
   | 'signup_disabled'
   | 'user_already_exists'
   | 'not_found'
-  | 'unexpected_failure';
+  | 'unexpected_failure'
+  | 'insufficient_aal'
+  | 'mfa_factor_not_found'
+  | 'mfa_challenge_expired'
+  | 'mfa_verification_failed'
+  | 'mfa_verification_rejected'
+  | 'mfa_factor_name_conflict'
+  | 'too_many_enrolled_mfa_factors'
+  | 'mfa_verified_factor_exists'
+  | 'mfa_recovery_codes_sole_factor'
+  | 'mfa_unavailable';
 
 export class AuthServiceError extends Error {
   /** Read by @fastify/rate-limit and Fastify when this error is thrown from their hooks. */
@@ -128,4 +138,27 @@ export const AUTH_MESSAGES = {
   malformedRequest: 'リクエストの形式が正しくありません。',
   unexpected: '認証処理でエラーが発生しました。時間をおいて、もう一度お試しください。',
   unavailable: '認証サービスに一時的に接続できません。しばらく待ってから、もう一度お試しください。',
+  mfaFactorTypeUnsupported: '登録できる二段階認証は認証アプリ（factor_type: totp）だけです。',
+  mfaFriendlyNameInvalid: '認証アプリの名前は 1〜100 文字で入力してください。',
+  mfaFriendlyNameTaken: 'この名前の認証アプリはすでに登録されています。別の名前を付けてください。',
+  mfaTooManyFactors: '登録途中の認証アプリが多すぎます。不要なものを削除してから、もう一度お試しください。',
+  mfaAal2Required:
+    'この操作には二段階認証が必要です。認証アプリのコード（または回復コード）を入力してから、もう一度お試しください。',
+  mfaFactorNotFound: '指定された認証アプリが見つかりません。',
+  mfaChallengeNotFound:
+    '確認の要求が見つからないか、すでに使われています。もう一度コードを入力してください。',
+  mfaChallengeExpired: '確認の有効期限が切れました。もう一度コードを入力してください。',
+  mfaCodeMissing: 'challenge_id と 6 桁のコードを指定してください。',
+  mfaCodeInvalid: 'コードが正しくありません。認証アプリに表示されている 6 桁のコードを入力してください。',
+  mfaCodeUsed:
+    'このコードはすでに使われています。認証アプリに次のコードが表示されるまで待って、入力してください。',
+  mfaLocked: (minutes: number) =>
+    `二段階認証のコードの誤りが続いたため、確認を一時的に制限しています。${minutes} 分ほど待ってから、もう一度お試しください。`,
+  mfaNotEnrolled: '確認済みの認証アプリがありません。先に認証アプリを登録してください。',
+  recoveryCodesExist: '回復コードはすでに発行されています。作り直すときは再発行してください。',
+  recoveryCodesMissing: '回復コードはまだ発行されていません。',
+  recoveryCodeMissing: '回復コードを入力してください。',
+  recoveryCodeInvalid: '回復コードが正しくないか、すでに使われています。',
+  mfaUnavailable:
+    '二段階認証の鍵が設定されていないため、二段階認証を使えません。管理者にお問い合わせください。',
 } as const;

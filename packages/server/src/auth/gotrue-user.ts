@@ -17,6 +17,19 @@ export interface GoTrueUser {
   created_at: string;
   updated_at: string;
   is_anonymous: false;
+  /** The user's second factors (absent when there are none, as GoTrue omits an empty list). */
+  factors?: GoTrueFactor[];
+}
+
+/** A second factor as GoTrue lists it in `user.factors` (the `Factor` type of auth-js). */
+export interface GoTrueFactor {
+  id: string;
+  friendly_name: string;
+  factor_type: 'totp' | 'recovery_code';
+  status: 'verified' | 'unverified';
+  created_at: string;
+  updated_at: string;
+  last_challenged_at?: string;
 }
 
 export interface GoTrueSession {
@@ -28,7 +41,7 @@ export interface GoTrueSession {
   user: GoTrueUser;
 }
 
-export function toGoTrueUser(user: User): GoTrueUser {
+export function toGoTrueUser(user: User, factors: GoTrueFactor[] = []): GoTrueUser {
   // Accounts are created by administrators, so an email is confirmed from the start.
   const createdAt = user.created_at.toISOString();
   return {
@@ -46,6 +59,7 @@ export function toGoTrueUser(user: User): GoTrueUser {
     created_at: createdAt,
     updated_at: user.updated_at.toISOString(),
     is_anonymous: false,
+    ...(factors.length > 0 ? { factors } : {}),
   };
 }
 
@@ -56,6 +70,6 @@ export function toGoTrueSession(grant: SessionGrant): GoTrueSession {
     expires_in: grant.accessToken.expiresIn,
     expires_at: grant.accessToken.expiresAt,
     refresh_token: grant.refreshToken,
-    user: toGoTrueUser(grant.user),
+    user: toGoTrueUser(grant.user, grant.factors),
   };
 }

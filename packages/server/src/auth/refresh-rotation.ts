@@ -1,5 +1,13 @@
 import type { DbTransaction } from '../platform/db/database';
-import type { User } from '../platform/db/schema';
+import type { AmrEntry, AuthSession, User } from '../platform/db/schema';
+
+/** What an access token says of its session. */
+export interface GrantedSession {
+  id: string;
+  aal: AuthSession['aal'];
+  amr: AmrEntry[];
+}
+
 import type { ClientInfo } from './auth-service';
 import { hashRefreshToken, successorOf } from './session-tokens';
 import {
@@ -15,7 +23,7 @@ import { findUserById, isUserDisabled } from './users.repository';
 
 export type Rotation =
   | { kind: 'not_found' | 'expired' | 'reused' | 'disabled' }
-  | { kind: 'rotated'; sessionId: string; user: User; token: string };
+  | { kind: 'rotated'; session: GrantedSession; user: User; token: string };
 
 /**
  * One refresh-token exchange, in the caller's transaction. Every token is used once: it is
@@ -73,5 +81,6 @@ export async function rotateRefreshToken(
     });
   }
   await markSessionRefreshed(tx, stored.session_id, now);
-  return { kind: 'rotated' as const, sessionId: stored.session_id, user, token: next.token };
+  const session = { id: stored.session_id, aal: stored.session_aal, amr: stored.session_amr };
+  return { kind: 'rotated' as const, session, user, token: next.token };
 }

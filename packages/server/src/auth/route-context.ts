@@ -4,11 +4,13 @@ import { bearerToken } from '../platform/http/bearer';
 import type { AuthService, ClientInfo } from './auth-service';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS, readCookie } from './device-cookies';
 import { AUTH_MESSAGES, AuthServiceError, type WeakPasswordError } from './errors';
+import type { MfaServices } from './mfa-routes';
 
 /** What every group of /auth/v1 routes is registered with (routes.ts). */
 export interface AuthRoutesOptions {
   authService: AuthService;
   config: Config;
+  mfa: MfaServices;
 }
 
 export function clientInfo(request: FastifyRequest): ClientInfo {

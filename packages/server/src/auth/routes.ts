@@ -3,6 +3,7 @@ import { isDatabaseUnavailable } from '../platform/db/database';
 import { acceptEmptyJsonBodies } from '../platform/http/request-bodies';
 import { AUTH_MESSAGES, AuthRateLimitError, AuthServiceError } from './errors';
 import { googleRoutes } from './google-routes';
+import { mfaRoutes } from './mfa-routes';
 import type { AuthRoutesOptions } from './route-context';
 import { signUpRoutes } from './sign-up-routes';
 import { tokenRoutes } from './token-routes';
@@ -38,4 +39,5 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   userRoutes(app, options);
   signUpRoutes(app, options);
   googleRoutes(app, options);
+  mfaRoutes(app, options);
 }

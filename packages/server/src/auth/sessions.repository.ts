@@ -1,12 +1,62 @@
 import { sql } from 'kysely';
 import type { DbExecutor, DbTransaction } from '../platform/db/database';
-import type { AuthSession, AuthSessionEvent, NewAuthSessionEvent, User } from '../platform/db/schema';
+import type {
+  AmrEntry,
+  AuthSession,
+  AuthSessionEvent,
+  NewAuthSessionEvent,
+  User,
+} from '../platform/db/schema';
 
 export async function insertSession(
   db: DbExecutor,
-  session: { user_id: string; not_after: Date; user_agent: string | null; ip: string | null },
+  session: {
+    user_id: string;
+    not_after: Date;
+    user_agent: string | null;
+    ip: string | null;
+    amr: AmrEntry[];
+  },
 ): Promise<AuthSession> {
-  return db.insertInto('auth_sessions').values(session).returningAll().executeTakeFirstOrThrow();
+  return db
+    .insertInto('auth_sessions')
+    .values({ ...session, amr: JSON.stringify(session.amr) })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * A second factor verified in the session: aal2, the method first in its amr. How many
+ * sessions changed (0 when it was revoked meanwhile).
+ */
+export async function elevateSession(
+  db: DbExecutor,
+  sessionId: string,
+  method: AmrEntry,
+): Promise<AuthSession | undefined> {
+  return db
+    .updateTable('auth_sessions')
+    .set({
+      aal: 'aal2',
+      amr: sql<string>`jsonb_build_array(${JSON.stringify(method)}::jsonb) || (
+        select coalesce(jsonb_agg(entry), '[]'::jsonb) from jsonb_array_elements(amr) as entry
+        where entry->>'method' <> ${method.method}
+      )`,
+    })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** The user's sessions fall back to aal1 (their last second factor is gone). */
+export async function lowerUserSessions(db: DbExecutor, userId: string): Promise<void> {
+  await db
+    .updateTable('auth_sessions')
+    .set({ aal: 'aal1' })
+    .where('user_id', '=', userId)
+    .where('aal', '=', 'aal2')
+    .execute();
 }
 
 /** The session if it is neither revoked nor past its end, together with its user. */
@@ -27,6 +77,8 @@ export async function findLiveSessionWithUser(
       'auth_sessions.user_agent as session_user_agent',
       'auth_sessions.ip as session_ip',
       'auth_sessions.revoked_at as session_revoked_at',
+      'auth_sessions.aal as session_aal',
+      'auth_sessions.amr as session_amr',
     ])
     .where('auth_sessions.id', '=', sessionId)
     .where('auth_sessions.user_id', '=', userId)
@@ -42,6 +94,8 @@ export async function findLiveSessionWithUser(
     session_user_agent,
     session_ip,
     session_revoked_at,
+    session_aal,
+    session_amr,
     ...user
   } = row;
   return {
@@ -55,6 +109,8 @@ export async function findLiveSessionWithUser(
       user_agent: session_user_agent,
       ip: session_ip,
       revoked_at: session_revoked_at,
+      aal: session_aal,
+      amr: session_amr,
     },
   };
 }
@@ -98,6 +154,8 @@ export interface StoredRefreshToken {
   user_id: string;
   session_revoked_at: Date | null;
   session_not_after: Date;
+  session_aal: AuthSession['aal'];
+  session_amr: AmrEntry[];
 }
 
 /** Looks a refresh token up by its hash and locks it, serialising concurrent refreshes of one token. */
@@ -116,6 +174,8 @@ export async function findRefreshTokenForUpdate(
       'auth_sessions.user_id',
       'auth_sessions.revoked_at as session_revoked_at',
       'auth_sessions.not_after as session_not_after',
+      'auth_sessions.aal as session_aal',
+      'auth_sessions.amr as session_amr',
     ])
     .where('refresh_tokens.token_hash', '=', tokenHash)
     .forUpdate()

@@ -64,6 +64,10 @@ export const SIGN_IN_POLICIES = {
     windowMs: 15 * MINUTE,
     lockMs: (attempts: number) => Math.min(5 * 2 ** (attempts - 50), 60) * SECOND,
   },
+  // Second-factor codes (TOTP and recovery codes) of one user, from anywhere: whoever tries
+  // them holds the password already, and a 6-digit code has only a million values. 5 wrong
+  // codes, then 1, 2, 4, 8, 15 … minutes between tries until an hour passes without one.
+  factor: { limit: 5, restart: 'after-quiet', windowMs: HOUR, lockMs: growing(5) },
 } satisfies Record<string, Policy>;
 
 export type ThrottleKind = keyof typeof SIGN_IN_POLICIES;

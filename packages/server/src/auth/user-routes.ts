@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SignOutScope } from './auth-service';
 import { AUTH_MESSAGES, AuthServiceError, WeakPasswordError } from './errors';
 import { toGoTrueUser } from './gotrue-user';
+import { listGoTrueFactors } from './mfa-factors';
 import {
   type AuthRoutesOptions,
   clientInfo,
@@ -18,7 +19,7 @@ const SIGN_OUT_SCOPES: readonly SignOutScope[] = ['global', 'local', 'others'];
 export function userRoutes(app: FastifyInstance, { authService, config }: AuthRoutesOptions): void {
   app.get('/user', async (request) => {
     const { user } = await requireSession(authService, request);
-    return toGoTrueUser(user);
+    return toGoTrueUser(user, await listGoTrueFactors(authService.db, user.id));
   });
 
   // The user's change of their own account. Each password change costs two scrypt runs, so the
@@ -40,7 +41,7 @@ export function userRoutes(app: FastifyInstance, { authService, config }: AuthRo
       const update = parseUserUpdate(request.body, user.email);
       try {
         const updated = await authService.updateUser(session, user, update, clientInfo(request));
-        return reply.send(toGoTrueUser(updated));
+        return reply.send(toGoTrueUser(updated, await listGoTrueFactors(authService.db, updated.id)));
       } catch (error) {
         if (!(error instanceof WeakPasswordError)) throw error;
         return sendWeakPassword(reply, error);

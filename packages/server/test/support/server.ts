@@ -5,7 +5,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildServer } from '../../src/app';
 import { type Config, testConfig } from '../../src/config';
-import { getOrCreateSecret, JWT_SECRET_NAME } from '../../src/platform/db/secrets';
+import { getOrCreateSecret, JWT_SECRET_NAME, MFA_SECRET_NAME } from '../../src/platform/db/secrets';
 import type { TextIndex } from '../../src/platform/search/text-index';
 import { DEMO_PASSWORD } from '../../src/seed/demo';
 import { createTestDatabase, type TestDatabase } from './database';
@@ -51,11 +51,13 @@ export async function createTestServer(
   const db = asOwner ? database.owner : database.db;
   // The signing key, read as the owner like bootstrapDatabase does (the app role cannot).
   const jwtSecret = await getOrCreateSecret(database.owner, JWT_SECRET_NAME);
+  const mfaSecret = await getOrCreateSecret(database.owner, MFA_SECRET_NAME);
   const app = await buildServer({
     db,
     databaseUrl: asOwner ? database.ownerUrl : database.appUrl,
     config,
     jwtSecret,
+    mfaSecret,
     ...(options.now ? { now: options.now } : {}),
     ...(options.textIndex ? { textIndex: options.textIndex } : {}),
   });

@@ -6,8 +6,8 @@ import type { ModuleDependencies } from '../module';
 export function authHandlers({ db }: ModuleDependencies) {
   return {
     async getTenantMe(_input, context) {
-      const user = await describeCurrentUser(db, context.principal);
-      return { status: 200, body: { success: true, user } };
+      const { user, mfa } = await describeCurrentUser(db, context.principal);
+      return { status: 200, body: { success: true, user, mfa } };
     },
   } satisfies ModuleHandlers;
 }

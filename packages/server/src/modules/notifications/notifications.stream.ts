@@ -1,5 +1,11 @@
 import { assertPermission } from '../../platform/access/access';
-import { chooseTenant, isFeatureOn, loadRequestAccess } from '../../platform/access/request-access';
+import { mfaRequired } from '../../platform/access/mfa-policy';
+import {
+  chooseTenant,
+  isFeatureOn,
+  loadRequestAccess,
+  mfaPolicyOf,
+} from '../../platform/access/request-access';
 import type { Db } from '../../platform/db/database';
 import { withTenant } from '../../platform/db/tenant-scope';
 import type { DatabaseNotifications } from '../../platform/events/database-notifications';
@@ -138,6 +144,13 @@ export class NotificationStreams {
     if (!access) return null;
     try {
       const tenant = chooseTenant(access, owner.tenantId);
+      // A policy switched on while the stream is open: it stops until the second factor is verified.
+      if (
+        access.aal !== 'aal2' &&
+        mfaRequired(mfaPolicyOf(access, owner.tenantId), tenant.membership?.role ?? null)
+      ) {
+        return null;
+      }
       if (!isFeatureOn(access, owner.tenantId, FEATURE)) return null;
       assertPermission(access.principal, tenant, PERMISSION);
     } catch {

@@ -4,6 +4,7 @@ import { toTenantUser } from './tenant-users.mapper';
 import {
   addTenantUser,
   listTenantUsers,
+  resetTenantUserFactors,
   toggleTenantUserStatus,
   updateTenantUser,
 } from './tenant-users.service';
@@ -12,7 +13,7 @@ import {
  * The tenant's users: list, add (the tenant from the path), role/permissions/name, and
  * enable/disable. The access layer has checked tenant_users.read/write in that tenant.
  */
-export function tenantUsersHandlers({ passwordHashCost, sessions }: ModuleDependencies) {
+export function tenantUsersHandlers({ passwordHashCost, sessions, events }: ModuleDependencies) {
   return {
     async listTenantUsers({ query }, { tx }) {
       const { total, users } = await listTenantUsers(tx, query);
@@ -30,6 +31,11 @@ export function tenantUsersHandlers({ passwordHashCost, sessions }: ModuleDepend
     async toggleTenantUserStatus({ params }, { tx, principal }) {
       const user = await toggleTenantUserStatus(tx, principal, params.id, sessions.now());
       return { status: 200, body: toTenantUser(user) };
+    },
+
+    async resetTenantUserFactors({ params }, { tx, principal }) {
+      await resetTenantUserFactors(tx, events, principal, params.id, sessions.now());
+      return { status: 204, body: undefined };
     },
   } satisfies ModuleHandlers;
 }

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { resetUserFactors } from '../../auth/mfa-reset';
 import { hashPassword } from '../../auth/passwords';
 import { revokeUserSessions } from '../../auth/sessions.repository';
 import { findUserByEmail, insertUser, normalizeEmail } from '../../auth/users.repository';
@@ -12,6 +13,7 @@ import {
 import type { Role } from '../../platform/db/schema';
 import type { TenantTransaction } from '../../platform/db/tenant-scope';
 import { AppError, InputMismatchError, NotFoundError } from '../../platform/errors';
+import type { DomainEvents } from '../../platform/events/domain-events';
 import { searchTerm } from '../../platform/search/search-term';
 import { notifyUserStreams } from '../notifications';
 import {
@@ -176,4 +178,26 @@ export async function toggleTenantUserStatus(
   // Delivered on commit: the user's streams in this tenant look again and close.
   await notifyUserStreams(tx, userId);
   return getTenantUser(tx, userId);
+}
+
+/**
+ * Removes the member's second factors and recovery codes and ends their sessions (they enrol
+ * again at the next sign-in); recorded as `tenant_user.factors_reset`. 404 for a user who is
+ * not a member of this tenant.
+ */
+export async function resetTenantUserFactors(
+  tx: TenantTransaction,
+  events: DomainEvents,
+  principal: Principal,
+  userId: string,
+  now: Date,
+): Promise<void> {
+  const member = await getTenantUser(tx, userId);
+  const removed = await resetUserFactors(tx, userId, principal.userId, now);
+  await events.emit(tx, {
+    type: 'tenant_user.factors_reset',
+    actorId: principal.userId,
+    subjectId: userId,
+    payload: { email: member.email, factors: removed.factors, revoked_sessions: removed.sessions },
+  });
 }

@@ -1,6 +1,8 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { Plan, Role } from '../db/schema';
 import { NotTenantUserError, PermissionDeniedError } from '../errors';
+import { type MfaPolicy, mfaRequired } from './mfa-policy';
 import { ALL_PERMISSIONS, isPermission, type Permission } from './permissions';
 import { listActiveMemberships, type Membership } from './tenants.repository';
 
@@ -28,6 +30,8 @@ export interface TenantInfo {
   plan: Plan;
   /** IANA zone name: the basis of displayed times and of "this month". */
   time_zone: string;
+  /** Whether the tenant's two-factor policy asks it of this user. */
+  mfa_required: boolean;
 }
 
 export interface CurrentUser {
@@ -72,10 +76,24 @@ export function assertPermission(principal: Principal, access: TenantAccess, per
 }
 
 /** The signed-in user as the client sees it; 403 AUTH_003 when they belong to no tenant. */
-export async function describeCurrentUser(db: Db, principal: Principal): Promise<CurrentUser> {
-  const memberships = await listActiveMemberships(db, principal.userId);
+export async function describeCurrentUser(
+  db: Db,
+  principal: Principal,
+): Promise<{ user: CurrentUser; mfa: MfaStatus }> {
+  const [memberships, session] = await Promise.all([
+    listActiveMemberships(db, principal.userId),
+    readMfaSession(db, principal),
+  ]);
   if (memberships.length === 0 && !principal.isSystemAdmin) throw new NotTenantUserError();
-  return {
+  const tenantInfo = memberships.map(({ tenant_id, tenant_name, role, plan, time_zone }) => ({
+    tenant_id,
+    tenant_name,
+    role,
+    plan,
+    time_zone,
+    mfa_required: mfaRequired(session.policies[tenant_id] ?? 'off', role),
+  }));
+  const user: CurrentUser = {
     id: principal.userId,
     email: principal.email,
     full_name: principal.fullName,
@@ -86,12 +104,42 @@ export async function describeCurrentUser(db: Db, principal: Principal): Promise
     // Permissions of the default tenant, the one requests without X-Tenant-Id work on.
     permissions: effectivePermissions(principal, memberships[0] ?? null),
     accessible_tenant_ids: accessibleTenantIds(principal, memberships),
-    tenant_info: memberships.map(({ tenant_id, tenant_name, role, plan, time_zone }) => ({
-      tenant_id,
-      tenant_name,
-      role,
-      plan,
-      time_zone,
-    })),
+    tenant_info: tenantInfo,
   };
+  return {
+    user,
+    mfa: {
+      required: tenantInfo.some((tenant) => tenant.mfa_required),
+      enrolled: session.enrolled,
+      level: session.aal,
+    },
+  };
+}
+
+/** What the app needs to lead a person to two-factor sign-in (tenant-me's `mfa`). */
+export interface MfaStatus {
+  /** Whether the policy of one of their tenants asks it of them. */
+  required: boolean;
+  /** Whether they have a verified factor. */
+  enrolled: boolean;
+  /** The session's assurance level. */
+  level: 'aal1' | 'aal2';
+}
+
+/** The session's level, whether the user has a verified factor, their tenants' policies. */
+async function readMfaSession(db: Db, principal: Principal) {
+  const { rows } = await sql<{
+    aal: 'aal1' | 'aal2';
+    enrolled: boolean;
+    policies: Record<string, MfaPolicy>;
+  }>`
+    select s.aal, tsumiki_mfa_enrolled(s.user_id) as enrolled,
+      coalesce((
+        select json_object_agg(t.id, t.mfa_policy)
+        from tenant_users m join tenants t on t.id = m.tenant_id
+        where m.user_id = s.user_id and m.status = 'active'
+      ), '{}') as policies
+    from auth_sessions s where s.id = ${principal.sessionId} and s.user_id = ${principal.userId}
+  `.execute(db);
+  return rows[0] ?? { aal: 'aal1' as const, enrolled: false, policies: {} };
 }

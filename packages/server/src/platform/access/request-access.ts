@@ -4,6 +4,7 @@ import type { Plan, Role } from '../db/schema';
 import { NotTenantUserError, TenantNotAccessibleError } from '../errors';
 import type { Principal, TenantAccess } from './access';
 import { defaultFeatureSwitch } from './features';
+import type { MfaPolicy } from './mfa-policy';
 import type { Membership } from './tenants.repository';
 
 /** Everything the access checks of one tenant-scoped request need, read in one round trip. */
@@ -14,6 +15,10 @@ export interface RequestAccess {
   featureSwitches: ReadonlyMap<string, boolean>;
   /** Whether the requested tenant exists (for system admins from outside it). */
   requestedTenantExists: boolean;
+  /** The session's assurance level (aal2: a second factor verified in it). */
+  aal: 'aal1' | 'aal2';
+  /** The two-factor policy of each tenant of the memberships and of the requested one. */
+  mfaPolicies: ReadonlyMap<string, MfaPolicy>;
 }
 
 interface AccessRow {
@@ -33,6 +38,8 @@ interface AccessRow {
   }>;
   feature_switches: Record<string, boolean>;
   requested_tenant_exists: boolean;
+  aal: 'aal1' | 'aal2';
+  mfa_policies: Record<string, MfaPolicy>;
 }
 
 /**
@@ -64,7 +71,13 @@ export async function loadRequestAccess(
            or f.tenant_id in (select m.tenant_id from tenant_users m where m.user_id = u.id and m.status = 'active')
       ), '{}') as feature_switches,
       (${requested}::uuid is not null and exists (select 1 from tenants where id = ${requested}::uuid))
-        as requested_tenant_exists
+        as requested_tenant_exists,
+      s.aal,
+      coalesce((
+        select json_object_agg(t.id, t.mfa_policy) from tenants t
+        where t.id = ${requested}::uuid
+           or t.id in (select m.tenant_id from tenant_users m where m.user_id = u.id and m.status = 'active')
+      ), '{}') as mfa_policies
     from auth_sessions s join users u on u.id = s.user_id
     where s.id = ${claims.sessionId} and s.user_id = ${claims.userId}
       and s.revoked_at is null and s.not_after > now()
@@ -84,6 +97,8 @@ export async function loadRequestAccess(
     memberships: row.memberships,
     featureSwitches: new Map(Object.entries(row.feature_switches)),
     requestedTenantExists: row.requested_tenant_exists,
+    aal: row.aal,
+    mfaPolicies: new Map(Object.entries(row.mfa_policies)),
   };
 }
 
@@ -108,6 +123,11 @@ export function chooseTenant(access: RequestAccess, requestedTenantId: string | 
   }
   if (memberships.length === 0 && !principal.isSystemAdmin) throw new NotTenantUserError();
   throw new TenantNotAccessibleError(requestedTenantId);
+}
+
+/** The tenant's two-factor policy as the request's query read it ('off' if unknown). */
+export function mfaPolicyOf(access: RequestAccess, tenantId: string): MfaPolicy {
+  return access.mfaPolicies.get(tenantId) ?? 'off';
 }
 
 /** The stored switch where there is one, else the product's default (SPEC §4). */

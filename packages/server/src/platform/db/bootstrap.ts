@@ -3,7 +3,7 @@ import { seedDemoData } from '../../seed/demo';
 import { ensureAppRole } from './app-role';
 import { openDatabase } from './database';
 import { type MigrationResult, migrate } from './migrate';
-import { getOrCreateSecret, JWT_SECRET_NAME } from './secrets';
+import { getOrCreateSecret, JWT_SECRET_NAME, MFA_SECRET_NAME } from './secrets';
 
 export interface BootstrapOptions {
   /** Owner connection: runs migrations, creates the app role, seeds. */
@@ -26,6 +26,8 @@ export interface BootstrapResult {
    * the app role that serves requests cannot read it (migration 0004).
    */
   jwtSecret: string;
+  /** The secret the two-factor keys derive from, read the same way. */
+  mfaSecret: string;
 }
 
 // Any fixed 64-bit key; every server process takes the same one.
@@ -50,6 +52,7 @@ export async function bootstrapDatabase(options: BootstrapOptions): Promise<Boot
     const ownerDb = openDatabase(options.ownerUrl, { max: 2, applicationName: 'tsumiki-bootstrap' });
     try {
       const jwtSecret = await getOrCreateSecret(ownerDb, JWT_SECRET_NAME);
+      const mfaSecret = await getOrCreateSecret(ownerDb, MFA_SECRET_NAME);
       let seeded = false;
       if (options.demo) {
         const { rows } = await owner.query<{ empty: boolean }>(
@@ -61,7 +64,7 @@ export async function bootstrapDatabase(options: BootstrapOptions): Promise<Boot
           log('デモデータを投入しました（さくら内科クリニック、みどり歯科）');
         }
       }
-      return { appUrl, migrations, seeded, jwtSecret };
+      return { appUrl, migrations, seeded, jwtSecret, mfaSecret };
     } finally {
       await ownerDb.destroy();
     }

@@ -64,6 +64,22 @@ export interface AuthSessionsTable {
   user_agent: string | null;
   ip: string | null;
   revoked_at: Date | null;
+  /** aal2 once a second factor was verified in the session (migration 0022). */
+  aal: ColumnType<
+    AuthenticatorAssuranceLevel,
+    AuthenticatorAssuranceLevel | undefined,
+    AuthenticatorAssuranceLevel
+  >;
+  /** How the session was authenticated, newest first; written as JSON text. */
+  amr: ColumnType<AmrEntry[], string | undefined, string>;
+}
+
+export type AuthenticatorAssuranceLevel = 'aal1' | 'aal2';
+
+/** An authentication method of a session (the access token's `amr`): Unix seconds. */
+export interface AmrEntry {
+  method: string;
+  timestamp: number;
 }
 
 export type SessionEventType =
@@ -72,7 +88,14 @@ export type SessionEventType =
   | 'session_extended'
   | 'session_revoked'
   | 'refresh_token_reused'
-  | 'password_changed';
+  | 'password_changed'
+  | 'mfa_enrolled'
+  | 'mfa_verified'
+  | 'mfa_failed'
+  | 'mfa_unenrolled'
+  | 'recovery_codes_generated'
+  | 'recovery_code_used'
+  | 'mfa_reset';
 
 export interface AuthSessionEventsTable {
   id: Generated<string>;

@@ -4,6 +4,9 @@ import type { DbExecutor } from './database';
 /** The access-token signing key's row in server_secrets. */
 export const JWT_SECRET_NAME = 'auth_jwt_secret';
 
+/** The row the two-factor keys (TOTP secret encryption, recovery-code hashes) derive from. */
+export const MFA_SECRET_NAME = 'auth_mfa_secret';
+
 /**
  * Returns the named secret, generating it on first use. Concurrent first uses agree on one value:
  * the insert does nothing when another process won, and everybody reads the stored row.

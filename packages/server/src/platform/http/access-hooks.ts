@@ -1,7 +1,8 @@
 import type { FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { AuthService } from '../../auth/auth-service';
 import { assertPermission, type Principal, type TenantAccess } from '../access/access';
-import { chooseTenant, isFeatureOn, loadRequestAccess } from '../access/request-access';
+import { assertMfaSatisfied } from '../access/mfa-policy';
+import { chooseTenant, isFeatureOn, loadRequestAccess, mfaPolicyOf } from '../access/request-access';
 import type { Db } from '../db/database';
 import type { User } from '../db/schema';
 import {
@@ -141,6 +142,13 @@ export function authenticateForTenant(
     if (!access) throw new AuthenticationRequiredError(SESSION_ENDED);
     request.principal = access.principal;
     const tenant = chooseTenant(access, requested);
+    await assertMfaSatisfied(db, {
+      operationId: policy.operationId,
+      policy: mfaPolicyOf(access, tenant.tenantId),
+      role: tenant.membership?.role ?? null,
+      aal: access.aal,
+      userId: access.principal.userId,
+    });
     if (policy.feature && !isFeatureOn(access, tenant.tenantId, policy.feature)) {
       throw new FeatureDisabledError(policy.feature);
     }
