@@ -6,7 +6,8 @@ import { demo } from './support';
 export const baseURL = () => process.env.TSUMIKI_E2E_BASE_URL as string;
 
 /** Where the screenshots for the lead go (also kept under test-results). */
-export const shot = (name: string) => `${process.env.TSUMIKI_E2E_SHOTS_DIR ?? 'test-results/screens'}/${name}.png`;
+export const shot = (name: string) =>
+  `${process.env.TSUMIKI_E2E_SHOTS_DIR ?? 'test-results/screens'}/${name}.png`;
 
 /** An access token for the API, as the app's sign-in gets one. */
 export async function accessToken(email: string, password: string = demo.password): Promise<string> {
@@ -21,14 +22,20 @@ export async function accessToken(email: string, password: string = demo.passwor
 
 /** The first tenant of the signed-in person (tenant-me). */
 export async function tenantIdOf(token: string): Promise<string> {
-  const response = await fetch(`${baseURL()}/api/auth/tenant/me`, { headers: { authorization: `Bearer ${token}` } });
+  const response = await fetch(`${baseURL()}/api/auth/tenant/me`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(response.status).toBe(200);
   const body = (await response.json()) as { user: { tenant_info: { tenant_id: string }[] } };
   return body.user.tenant_info[0]?.tenant_id as string;
 }
 
 /** Adds a new account to the tenant through the admin API (POST /api/tenants/{id}/users). */
-export async function addMember(token: string, tenantId: string, member: { email: string; role: 'admin' | 'staff'; fullName: string; password: string }) {
+export async function addMember(
+  token: string,
+  tenantId: string,
+  member: { email: string; role: 'admin' | 'staff'; fullName: string; password: string },
+) {
   const response = await fetch(`${baseURL()}/api/tenants/${tenantId}/users`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
@@ -42,12 +49,15 @@ export async function addMember(token: string, tenantId: string, member: { email
   expect(response.status).toBe(201);
 }
 
-/** Runs SQL as the database owner (cleanup only: never what a test checks). */
-export async function asOwner(sql: string, params: unknown[]) {
+/** Runs SQL as the database owner (fixtures and cleanup: never what a test checks). */
+export async function asOwner<Row extends pg.QueryResultRow = pg.QueryResultRow>(
+  sql: string,
+  params: unknown[],
+): Promise<Row[]> {
   const client = new pg.Client({ connectionString: process.env.TSUMIKI_E2E_DATABASE_URL });
   await client.connect();
   try {
-    await client.query(sql, params);
+    return (await client.query<Row>(sql, params)).rows;
   } finally {
     await client.end();
   }
@@ -86,7 +96,10 @@ export async function submitPassword(page: Page, email: string, password: string
 
 /** Enrols an authenticator app on the panel shown and returns its key. */
 export async function enrolShownFactor(page: Page): Promise<string> {
-  await expect(page.getByRole('img', { name: '認証アプリで読み取る二段階認証の QR コード' })).toBeVisible();
+  const qr = page.getByRole('img', { name: '認証アプリで読み取る二段階認証の QR コード' });
+  await expect(qr).toBeVisible();
+  // The QR code is an image that loaded (not a broken one showing its alternative text).
+  await expect.poll(() => qr.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
   const secret = await shownSecret(page);
   expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
   await freshStep();

@@ -9,6 +9,7 @@ import {
   shownRecoveryCodes,
   submitPassword,
   tenantIdOf,
+  totpCode,
 } from './two-factor-support';
 
 /**
@@ -20,8 +21,18 @@ import {
  */
 const stamp = Date.now().toString(36);
 const password = 'mfa-e2e-password-2026';
-const admin = { email: `mfa-admin-${stamp}@midori-dental.example`, fullName: '二段 管理', role: 'admin' as const, password };
-const staff = { email: `mfa-staff-${stamp}@midori-dental.example`, fullName: '二段 受付', role: 'staff' as const, password };
+const admin = {
+  email: `mfa-admin-${stamp}@midori-dental.example`,
+  fullName: '二段 管理',
+  role: 'admin' as const,
+  password,
+};
+const staff = {
+  email: `mfa-staff-${stamp}@midori-dental.example`,
+  fullName: '二段 受付',
+  role: 'staff' as const,
+  password,
+};
 let tenantId = '';
 
 test.beforeAll(async () => {
@@ -32,10 +43,16 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  if (tenantId) await asOwner(`update tenants set mfa_policy = 'off' where id = $1`, [tenantId]);
+  if (tenantId) {
+    await asOwner(`update tenants set mfa_policy = 'off', screen_lock_minutes = 10 where id = $1`, [
+      tenantId,
+    ]);
+  }
 });
 
-test('enrol on /profile, require it of everyone, enrol at sign-in, wrong code, recovery code once', async ({ browser }) => {
+test('enrol on /profile, require it of everyone, enrol at sign-in, wrong code, recovery code once', async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   // ── The administrator enrols on /profile ────────────────────────────────────────────────
   const adminContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
@@ -48,8 +65,10 @@ test('enrol on /profile, require it of everyone, enrol at sign-in, wrong code, r
   await expect(page.getByRole('img', { name: '認証アプリで読み取る二段階認証の QR コード' })).toBeVisible();
   await expect(page.getByLabel('確認コード')).toHaveAttribute('autocomplete', 'one-time-code');
   await expectNoSeriousA11yViolations(page, '/profile enrolment');
-  await page.getByRole('img', { name: '認証アプリで読み取る二段階認証の QR コード' }).scrollIntoViewIfNeeded();
-  await page.screenshot({ path: shot('enrolment-profile-1440'), fullPage: true });
+  await page
+    .getByRole('img', { name: '認証アプリで読み取る二段階認証の QR コード' })
+    .evaluate((image) => image.scrollIntoView({ block: 'center' }));
+  await page.screenshot({ path: shot('enrolment-profile-1440') });
   await enrolShownFactor(page);
   const codes = await shownRecoveryCodes(page);
   await expect(page.getByRole('list', { name: '登録済みの認証アプリ' }).getByRole('listitem')).toHaveCount(1);
@@ -65,22 +84,39 @@ test('enrol on /profile, require it of everyone, enrol at sign-in, wrong code, r
   await adminContext.close();
 
   // ── The staff member is led to enrol right after the password ───────────────────────────
+  // (The screen lock is set to a minute for the last part: a lock that asks for the code too.)
+  await asOwner('update tenants set screen_lock_minutes = 1 where id = $1', [tenantId]);
   const staffContext = await browser.newContext({ viewport: { width: 375, height: 812 } });
   const staffPage = await staffContext.newPage();
+  await staffPage.clock.install();
   await submitPassword(staffPage, staff.email, staff.password);
   await expect(staffPage.getByRole('heading', { name: '二段階認証の登録' })).toBeVisible();
   await expect(staffPage.getByText('二段階認証の登録が必要です')).toBeVisible();
   // Nothing else of the app: no navigation, and an address of the app shows the same step.
   await expect(staffPage.getByRole('navigation')).toHaveCount(0);
   await expect(staffPage.getByRole('button', { name: 'ログアウト' })).toBeVisible();
-  await expect(staffPage.getByRole('img', { name: '認証アプリで読み取る二段階認証の QR コード' })).toBeVisible();
+  await expect(
+    staffPage.getByRole('img', { name: '認証アプリで読み取る二段階認証の QR コード' }),
+  ).toBeVisible();
   await expectNoSeriousA11yViolations(staffPage, 'enrolment at sign-in 375');
   await staffPage.screenshot({ path: shot('enrolment-required-375'), fullPage: true });
   await staffPage.goto('/customers');
   await expect(staffPage.getByRole('heading', { name: '二段階認証の登録' })).toBeVisible();
-  await enrolShownFactor(staffPage);
+  const staffSecret = await enrolShownFactor(staffPage);
   await shownRecoveryCodes(staffPage);
+  await expectNoSeriousA11yViolations(staffPage, 'recovery codes 375');
+  await staffPage.screenshot({ path: shot('recovery-codes-375'), fullPage: true });
   await staffPage.getByRole('button', { name: '保存しました' }).click();
+  await expect(staffPage.getByRole('heading', { name: '顧客管理' })).toBeVisible();
+
+  // ── A person with a second factor unlocks the screen with the password and a code ─────────
+  await staffPage.clock.fastForward('01:05');
+  await expect(staffPage.getByRole('heading', { name: '画面をロックしました' })).toBeVisible();
+  await staffPage.getByLabel(/^パスワード(必須)?$/).fill(staff.password);
+  // The next step's code: the one just used for enrolment is not taken twice.
+  await staffPage.getByLabel('確認コード').fill(totpCode(staffSecret, 1));
+  await staffPage.screenshot({ path: shot('lock-screen-code-375') });
+  await staffPage.getByRole('button', { name: 'ロックを解除' }).click();
   await expect(staffPage.getByRole('heading', { name: '顧客管理' })).toBeVisible();
   await staffContext.close();
 
@@ -114,7 +150,12 @@ test('enrol on /profile, require it of everyone, enrol at sign-in, wrong code, r
   await thirdPage.getByRole('button', { name: 'リカバリーコードを使う' }).click();
   await thirdPage.getByLabel('リカバリーコード').fill(codes[0] as string);
   await thirdPage.getByRole('button', { name: '確認', exact: true }).click();
-  await expect(thirdPage.getByRole('alert').filter({ hasText: /リカバリーコード|コード/ }).first()).toBeAttached();
+  await expect(
+    thirdPage
+      .getByRole('alert')
+      .filter({ hasText: /リカバリーコード|コード/ })
+      .first(),
+  ).toBeAttached();
   await expect(thirdPage.getByRole('heading', { name: 'ダッシュボード' })).toHaveCount(0);
   await expect(thirdPage.getByLabel('リカバリーコード')).toBeFocused();
   await third.close();

@@ -1,4 +1,4 @@
-import { Alert, Button, OneTimeCodeInput, TextField } from '@tsumiki/ui';
+import { Button, cn, linkVariants, OneTimeCodeInput, TextField } from '@tsumiki/ui';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { twoFactorMessages as m } from './messages';
 import { verifyCode, verifyRecoveryCode } from './mfa-api';
@@ -75,18 +75,22 @@ export function CodeStep() {
             required
           />
         )}
-        {error ? (
-          <Alert variant="error" role="alert" className="sr-only">
-            {error}
-          </Alert>
-        ) : null}
+        {/* Read out at once; the message under the field stays for the eye. */}
+        <p role="alert" className="sr-only">
+          {error ?? ''}
+        </p>
         <Button type="submit" className="w-full" loading={busy}>
           {m.verify}
         </Button>
       </form>
-      <Button variant="link" className="self-start px-0" onClick={switchMode} disabled={busy}>
+      <button
+        type="button"
+        className={cn(linkVariants(), 'self-start text-sm disabled:opacity-60')}
+        onClick={switchMode}
+        disabled={busy}
+      >
         {mode === 'code' ? m.useRecovery : m.useApp}
-      </Button>
+      </button>
     </div>
   );
 }

@@ -33,6 +33,19 @@ export async function listFactors(): Promise<Factor[]> {
   }));
 }
 
+/**
+ * The QR code as an image URL that a browser shows. auth-js makes the service's SVG text a data URI
+ * as it is (`data:image/svg+xml;utf-8,<svg …`), and an unencoded `#` (`fill="#ffffff"`) ends such a
+ * URI: the image is broken. The SVG is encoded again; a URI already encoded is left alone.
+ */
+export function qrImageUrl(qrCode: string): string {
+  const comma = qrCode.indexOf(',');
+  if (!qrCode.startsWith('data:image/svg+xml') || comma < 0) return qrCode;
+  const body = qrCode.slice(comma + 1);
+  if (!body.trimStart().startsWith('<')) return qrCode;
+  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(body)}`;
+}
+
 /** Whether this session still needs the second factor: the account has one and the session is aal1. */
 export async function needsSecondFactor(): Promise<boolean> {
   const { authClient } = await loadAuth();
@@ -56,7 +69,10 @@ export async function startEnrolment(): Promise<Result<Enrolment>> {
     const friendlyName = `${m.factorDefaultName} ${new Date().toLocaleString('ja-JP')}`;
     const { data, error } = await authClient.mfa.enroll({ factorType: 'totp', friendlyName });
     if (error) return failed(authErrorMessage(error, m.enrolFailed));
-    return { data: { factorId: data.id, qrCode: data.totp.qr_code, secret: data.totp.secret }, error: null };
+    return {
+      data: { factorId: data.id, qrCode: qrImageUrl(data.totp.qr_code), secret: data.totp.secret },
+      error: null,
+    };
   } catch (cause) {
     return failed(authErrorMessage(cause, m.enrolFailed));
   }

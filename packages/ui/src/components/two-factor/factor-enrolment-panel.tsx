@@ -72,7 +72,7 @@ export function FactorEnrolmentPanel({
             ref={secretRef}
             data-slot="factor-secret"
             data-secret={secret}
-            className="rounded-md bg-muted px-3 py-2 font-mono text-base break-all text-foreground select-all"
+            className="rounded-md bg-muted px-3 py-2 font-mono text-base break-words text-foreground select-all"
           >
             {groupSecret(secret)}
           </code>

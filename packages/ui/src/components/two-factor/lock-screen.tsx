@@ -75,7 +75,9 @@ export function LockScreen({
             <Lock aria-hidden="true" className="size-6 text-muted-foreground" />
           </span>
           <h1 className="text-lg font-semibold text-foreground">{m.lockHeading}</h1>
-          <p className="text-sm text-muted-foreground">{m.lockDescription}</p>
+          <p className="text-sm text-muted-foreground">
+            {needsCode ? m.lockDescriptionWithCode : m.lockDescription}
+          </p>
         </div>
         <section
           aria-label={m.signedInAs}

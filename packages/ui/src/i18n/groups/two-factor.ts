@@ -32,6 +32,8 @@ export type TwoFactorMessages = {
   recoveryFileHeader: (account: string) => string;
   lockHeading: string;
   lockDescription: string;
+  /** The same when the second factor's code is asked too. */
+  lockDescriptionWithCode: string;
   /** Accessible prefix for the signed-in person. */
   signedInAs: string;
   password: string;
@@ -65,6 +67,8 @@ export const twoFactorMessages: TwoFactorMessages = {
   lockHeading: '画面をロックしました',
   lockDescription:
     '一定時間操作がなかったため、画面をロックしました。続けるには、パスワードを入力してください。',
+  lockDescriptionWithCode:
+    '一定時間操作がなかったため、画面をロックしました。続けるには、パスワードと認証アプリの確認コードを入力してください。',
   signedInAs: 'ログイン中のユーザー',
   password: 'パスワード',
   unlock: 'ロックを解除',
