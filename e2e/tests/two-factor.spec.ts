@@ -80,7 +80,7 @@ test('enrol on /profile, require it of everyone, enrol at sign-in, wrong code, r
   const security = page.getByTestId('security-settings');
   await security.getByLabel('二段階認証').selectOption({ label: '全員必須' });
   await security.getByRole('button', { name: '保存' }).click();
-  await expect(page.getByText('セキュリティの設定を保存しました')).toBeVisible();
+  await expect(page.getByText('セキュリティの設定を保存しました', { exact: true })).toBeVisible();
   await adminContext.close();
 
   // ── The staff member is led to enrol right after the password ───────────────────────────

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   ACTIVITY_KEY,
   isIdleFor,
+  isPersonInput,
   isScreenLocked,
   LOCK_KEY,
   lastActivity,
@@ -12,6 +13,15 @@ import {
 
 afterEach(() => {
   localStorage.clear();
+});
+
+describe('isPersonInput', () => {
+  it('takes keys and clicks, and a pointermove only when the pointer moved', () => {
+    expect(isPersonInput(new KeyboardEvent('keydown'))).toBe(true);
+    expect(isPersonInput(new MouseEvent('pointermove', { screenX: 10, screenY: 20 }))).toBe(true);
+    expect(isPersonInput(new MouseEvent('pointermove', { screenX: 10, screenY: 20 }))).toBe(false);
+    expect(isPersonInput(new MouseEvent('pointermove', { screenX: 11, screenY: 20 }))).toBe(true);
+  });
 });
 
 describe('screen lock state', () => {

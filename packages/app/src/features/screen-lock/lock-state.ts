@@ -6,15 +6,27 @@ export const LOCK_KEY = 'tsumiki-screen-lock';
 export const ACTIVITY_KEY = 'tsumiki-last-activity';
 /** Until the tenant's setting has arrived (the contract's default). */
 export const DEFAULT_LOCK_MINUTES = 10;
-/** Inputs counted as activity. */
-export const ACTIVITY_EVENTS = [
-  'pointermove',
-  'pointerdown',
-  'keydown',
-  'touchstart',
-  'wheel',
-  'scroll',
-] as const;
+/**
+ * Inputs counted as activity. Scrolling counts through its inputs (wheel, touch, keys, the
+ * scrollbar's pointerdown): a `scroll` event also follows the page's own changes, which are not
+ * someone at the terminal.
+ */
+export const ACTIVITY_EVENTS = ['pointermove', 'pointerdown', 'keydown', 'touchstart', 'wheel'] as const;
+
+let lastPointer: { x: number; y: number } | null = null;
+
+/**
+ * Whether an input event is a person's: the browser also sends a pointermove without any movement
+ * when the page changes under a resting pointer (a clock ticking in the top bar), which must not
+ * keep the screen open.
+ */
+export function isPersonInput(event: Event): boolean {
+  if (event.type !== 'pointermove' && event.type !== 'mousemove') return true;
+  const { screenX: x, screenY: y } = event as MouseEvent;
+  const moved = lastPointer === null || lastPointer.x !== x || lastPointer.y !== y;
+  lastPointer = { x, y };
+  return moved;
+}
 /** How often the time of the last input is written (each input would be too often). */
 const ACTIVITY_WRITE_MS = 2000;
 

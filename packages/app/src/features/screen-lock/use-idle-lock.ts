@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import {
   ACTIVITY_EVENTS,
   isIdleFor,
+  isPersonInput,
   isScreenLocked,
   LOCK_KEY,
   lastActivity,
@@ -14,7 +15,7 @@ import {
 const CHECK_MS = 1000;
 
 /**
- * Locks after `minutes` without input (pointer, keys, touch, wheel, scroll) in any tab of this
+ * Locks after `minutes` without input (pointer, keys, touch, wheel) in any tab of this
  * origin, and follows the other tabs' locking and unlocking. `active` is false while nobody is
  * signed in. `onLock` runs as the lock engages (to drop cached data).
  */
@@ -45,7 +46,9 @@ export function useIdleLock({
   useEffect(() => {
     if (!active || locked) return;
     resetActivity();
-    const onInput = () => markActivity();
+    const onInput = (event: Event) => {
+      if (isPersonInput(event)) markActivity();
+    };
     for (const type of ACTIVITY_EVENTS) {
       window.addEventListener(type, onInput, { capture: true, passive: true });
     }
