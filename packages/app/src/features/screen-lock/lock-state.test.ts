@@ -18,7 +18,7 @@ afterEach(() => {
 describe('isPersonInput', () => {
   it('takes keys and clicks, and a pointermove only when the pointer moved', () => {
     expect(isPersonInput(new KeyboardEvent('keydown'))).toBe(true);
-    expect(isPersonInput(new MouseEvent('pointermove', { screenX: 10, screenY: 20 }))).toBe(true);
+    expect(isPersonInput(new MouseEvent('pointermove', { screenX: 10, screenY: 20 }))).toBe(false);
     expect(isPersonInput(new MouseEvent('pointermove', { screenX: 10, screenY: 20 }))).toBe(false);
     expect(isPersonInput(new MouseEvent('pointermove', { screenX: 11, screenY: 20 }))).toBe(true);
   });

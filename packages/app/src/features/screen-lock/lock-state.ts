@@ -18,12 +18,13 @@ let lastPointer: { x: number; y: number } | null = null;
 /**
  * Whether an input event is a person's: the browser also sends a pointermove without any movement
  * when the page changes under a resting pointer (a clock ticking in the top bar), which must not
- * keep the screen open.
+ * keep the screen open: only a pointer that moved since the last one counts.
  */
 export function isPersonInput(event: Event): boolean {
   if (event.type !== 'pointermove' && event.type !== 'mousemove') return true;
   const { screenX: x, screenY: y } = event as MouseEvent;
-  const moved = lastPointer === null || lastPointer.x !== x || lastPointer.y !== y;
+  // The first one after a load only says where the pointer rests (a page change under it sends one).
+  const moved = lastPointer !== null && (lastPointer.x !== x || lastPointer.y !== y);
   lastPointer = { x, y };
   return moved;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   ACTIVITY_EVENTS,
   isIdleFor,
@@ -43,9 +43,15 @@ export function useIdleLock({
     if (locked) onLock();
   }, [locked, onLock]);
 
+  // Counting starts afresh when the screens open (signed in, unlocked), not when the time changes.
+  const counting = useRef(false);
   useEffect(() => {
-    if (!active || locked) return;
-    resetActivity();
+    if (!active || locked) {
+      counting.current = false;
+      return;
+    }
+    if (!counting.current) resetActivity();
+    counting.current = true;
     const onInput = (event: Event) => {
       if (isPersonInput(event)) markActivity();
     };
