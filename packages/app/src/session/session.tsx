@@ -17,7 +17,6 @@ import { api } from '../app/api';
 import { setDisplayTimeZone } from '../lib/format';
 import { loadAuth } from './load-auth';
 import { messages } from './messages';
-import { useMfaRefusalsRecheck } from './mfa-errors';
 
 export type SessionState =
   | { status: 'loading' }
@@ -84,15 +83,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         if (cancelled) return;
         const { data } = authClient.onAuthStateChange((event, next) => {
           const nextUserId = next?.user.id ?? null;
-          // The same person with a new assurance level (the second factor verified, or a new
-          // password sign-in from the lock screen): tenant-me says again what the policy asks.
-          if (
-            (event === 'MFA_CHALLENGE_VERIFIED' || event === 'SIGNED_IN') &&
-            nextUserId !== null &&
-            nextUserId === userIdRef.current
-          ) {
+          // The second factor verified (aal2): tenant-me says again what the policy asks. (A
+          // recovery code's session asks it itself: features/two-factor/mfa-api.ts.)
+          if (event === 'MFA_CHALLENGE_VERIFIED')
             void queryClient.invalidateQueries({ queryKey: accountKeys.tenantMe() });
-          }
           // Another user (or none): drop the previous user's data. The first event only says who
           // is signed in, and the cache may already hold what the first route's loader fetched.
           if (userIdRef.current !== undefined && nextUserId !== userIdRef.current) queryClient.clear();
@@ -118,7 +112,6 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [queryClient, authLoad.attempt]);
 
   const tenantMe = useQuery({ ...tenantMeQueryOptions(api), enabled: session !== null });
-  useMfaRefusalsRecheck(queryClient);
 
   useEffect(() => {
     if (isApiError(tenantMe.error) && tenantMe.error.status === 403) {

@@ -2,7 +2,7 @@ import { Alert, Button } from '@tsumiki/ui';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { appRoutes } from '../app/paths';
-import { MfaGate, RecoveryCodesPage } from '../features/two-factor/mfa-gate';
+import { LazyMfaGate } from '../features/two-factor/lazy-gate';
 import { usePendingRecoveryCodes } from '../features/two-factor/pending-recovery-codes';
 import { useSession } from '../session/session';
 import { FullPageSpinner } from './full-page-spinner';
@@ -17,9 +17,9 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const recoveryCodes = usePendingRecoveryCodes();
   if (state.status === 'loading') return <FullPageSpinner />;
   // The second factor first: nothing else of the app until it is done.
-  if (state.status === 'needsMfa') return <MfaGate step={state.step} />;
-  if (state.status === 'signedIn' && recoveryCodes) {
-    return <RecoveryCodesPage codes={recoveryCodes} email={state.user.email} />;
+  // (The recovery codes of an enrolment just made come before the screens: the gate shows them.)
+  if (state.status === 'needsMfa' || (state.status === 'signedIn' && recoveryCodes)) {
+    return <LazyMfaGate step={state.status === 'needsMfa' ? state.step : 'verify'} />;
   }
   if (state.status === 'signedOut') {
     const origin = `${location.pathname}${location.search}${location.hash}`;

@@ -1,14 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { isScreenLocked, LOCK_KEY, setScreenLocked } from './lock-flag';
 import {
   ACTIVITY_KEY,
   isIdleFor,
   isPersonInput,
-  isScreenLocked,
-  LOCK_KEY,
   lastActivity,
   markActivity,
   resetActivity,
-  setScreenLocked,
 } from './lock-state';
 
 afterEach(() => {

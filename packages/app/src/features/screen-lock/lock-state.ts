@@ -1,8 +1,9 @@
+import { storage } from './lock-flag';
+
 /**
- * The screen lock's state in localStorage, shared by the tabs of this origin: a flag (never any of
- * the data) that survives a reload, and the time of the last input in any tab.
+ * The time of the last input in any tab of this origin (localStorage), for the screen lock's idle
+ * watcher; the lock's own flag is in lock-flag.ts.
  */
-export const LOCK_KEY = 'tsumiki-screen-lock';
 export const ACTIVITY_KEY = 'tsumiki-last-activity';
 /** Until the tenant's setting has arrived (the contract's default). */
 export const DEFAULT_LOCK_MINUTES = 10;
@@ -30,23 +31,6 @@ export function isPersonInput(event: Event): boolean {
 }
 /** How often the time of the last input is written (each input would be too often). */
 const ACTIVITY_WRITE_MS = 2000;
-
-function storage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
-export function isScreenLocked(): boolean {
-  return storage()?.getItem(LOCK_KEY) === '1';
-}
-
-export function setScreenLocked(locked: boolean): void {
-  if (locked) storage()?.setItem(LOCK_KEY, '1');
-  else storage()?.removeItem(LOCK_KEY);
-}
 
 let lastWritten = 0;
 

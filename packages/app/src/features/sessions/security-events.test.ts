@@ -11,16 +11,17 @@ describe('securityEventKind', () => {
     }
   });
 
-  it('asks for attention for a revoked session and a reused token only', () => {
+  it('asks for attention for a revoked session, a reused token and a refused code only', () => {
     const attention = contractEnums.SecurityEventType.filter(
       (type) => securityEventKind(type).tone === 'attention',
     );
-    expect(attention).toEqual(['session_revoked', 'refresh_token_reused']);
+    expect([...attention].sort()).toEqual(['mfa_failed', 'refresh_token_reused', 'session_revoked']);
+    expect(securityEventKind('mfa_failed').advice).toContain('パスワードを変更');
     expect(securityEventKind('refresh_token_reused').advice).toContain('パスワードを変更');
   });
 
   it('shows a type it does not know plainly', () => {
-    expect(securityEventKind('mfa_enrolled')).toEqual({ label: 'その他', tone: 'normal' });
+    expect(securityEventKind('passkey_added')).toEqual({ label: 'その他', tone: 'normal' });
   });
 
   it('counts the attention events', () => {

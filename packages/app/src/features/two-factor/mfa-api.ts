@@ -1,3 +1,5 @@
+import { accountKeys } from '@tsumiki/api-client/react';
+import { queryClient } from '../../app/query-client';
 import { loadAuth } from '../../session/load-auth';
 import { twoFactorMessages as m } from './messages';
 
@@ -44,13 +46,6 @@ export function qrImageUrl(qrCode: string): string {
   const body = qrCode.slice(comma + 1);
   if (!body.trimStart().startsWith('<')) return qrCode;
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(body)}`;
-}
-
-/** Whether this session still needs the second factor: the account has one and the session is aal1. */
-export async function needsSecondFactor(): Promise<boolean> {
-  const { authClient } = await loadAuth();
-  const { data } = await authClient.mfa.getAuthenticatorAssuranceLevel();
-  return data?.currentLevel === 'aal1' && data.nextLevel === 'aal2';
 }
 
 /**
@@ -167,6 +162,8 @@ export async function verifyRecoveryCode(code: string): Promise<Result<true>> {
       refresh_token: json.refresh_token,
     });
     if (error) return failed(m.verifyFailed);
+    // An aal2 session now: tenant-me says again what the policy asks (as after a verified code).
+    await queryClient.invalidateQueries({ queryKey: accountKeys.tenantMe() });
     return { data: true, error: null };
   } catch {
     return failed(m.verifyFailed);

@@ -6,7 +6,7 @@ import { PublicPage } from '../../shell/public-page';
 import { CodeStep } from './code-step';
 import { EnrolStep } from './enrol-step';
 import { twoFactorMessages as m } from './messages';
-import { setPendingRecoveryCodes } from './pending-recovery-codes';
+import { setPendingRecoveryCodes, usePendingRecoveryCodes } from './pending-recovery-codes';
 
 function SignOutButton() {
   const { signOut } = useSession();
@@ -21,9 +21,13 @@ function SignOutButton() {
 /**
  * What a person signed in with the password only sees until the second factor is done: the code
  * (and the recovery code behind a link), or, when the tenant requires a factor they do not have,
- * the enrolment. Nothing else of the app is reachable; signing out is.
+ * the enrolment. Nothing else of the app is reachable; signing out is. Recovery codes issued at
+ * the enrolment come first, until the person says they are saved.
  */
 export function MfaGate({ step }: { step: MfaStep }) {
+  const { sessionEmail } = useSession();
+  const codes = usePendingRecoveryCodes();
+  if (codes) return <RecoveryCodesPage codes={codes} email={sessionEmail ?? ''} />;
   return (
     <PublicPage heading={step === 'enrol' ? m.enrolHeading : m.codeHeading}>
       {step === 'enrol' ? (

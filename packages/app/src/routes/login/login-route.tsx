@@ -2,8 +2,7 @@ import { Alert, Button, TextField } from '@tsumiki/ui';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { appRoutes } from '../../app/paths';
-import { needsSecondFactor } from '../../features/two-factor/mfa-api';
-import { MfaGate, RecoveryCodesPage } from '../../features/two-factor/mfa-gate';
+import { LazyMfaGate } from '../../features/two-factor/lazy-gate';
 import { usePendingRecoveryCodes } from '../../features/two-factor/pending-recovery-codes';
 import { safeReturnPath } from '../../lib/format';
 import { loadAuth } from '../../session/load-auth';
@@ -74,12 +73,10 @@ export function Component() {
     else errorRef.current?.focus();
   }, [failure]);
 
-  if (state.status === 'signedIn' && recoveryCodes) {
-    return <RecoveryCodesPage codes={recoveryCodes} email={state.user.email} />;
-  }
-  if (state.status === 'needsMfa') return <MfaGate step={state.step} />;
+  if (state.status === 'signedIn' && recoveryCodes) return <LazyMfaGate step="verify" />;
+  if (state.status === 'needsMfa') return <LazyMfaGate step={state.step} />;
   if (codeStep && state.status !== 'signedIn' && state.status !== 'signedOut')
-    return <MfaGate step="verify" />;
+    return <LazyMfaGate step="verify" />;
   if (state.status === 'signedIn') {
     return <Navigate to={signedInHere ? loginSuccessPath(returnPath) : returnPath} replace />;
   }
@@ -105,7 +102,12 @@ export function Component() {
     setSignedInHere(true);
     const result = await signIn(email.trim(), password);
     setSubmitting(false);
-    if (!result.error && (await needsSecondFactor().catch(() => false))) setCodeStep(true);
+    if (!result.error) {
+      const needsCode = await loadAuth()
+        .then((auth) => auth.needsSecondFactor())
+        .catch(() => false);
+      if (needsCode) setCodeStep(true);
+    }
     if (result.error) {
       setSignedInHere(false);
       setError(result.error);

@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '@tsumiki/api-client';
 import { accountKeys } from '@tsumiki/api-client/react';
 import { useEffect } from 'react';
@@ -11,8 +11,10 @@ export function isMfaRefusal(error: unknown): boolean {
 /**
  * A call refused by the two-factor policy (an admin switched it on while this person was working)
  * makes the session ask tenant-me again, whose `mfa` block then leads to enrolment or the code.
+ * Mounted with the screen lock's idle watcher while the screens are open (shell/security-parts.ts).
  */
-export function useMfaRefusalsRecheck(queryClient: QueryClient): void {
+export function MfaRefusalWatcher(): null {
+  const queryClient = useQueryClient();
   useEffect(() => {
     const recheck = (error: unknown) => {
       if (isMfaRefusal(error)) void queryClient.invalidateQueries({ queryKey: accountKeys.tenantMe() });
@@ -28,4 +30,5 @@ export function useMfaRefusalsRecheck(queryClient: QueryClient): void {
       mutations();
     };
   }, [queryClient]);
+  return null;
 }
