@@ -41,6 +41,7 @@ test('a minute without input locks the screen, a reload keeps it locked, the pas
   await expect(page.getByRole('heading', { name: 'ダッシュボード' })).toBeVisible();
   await page.goto(`/customers/${customer.id}`);
   await expect(page.getByText(fullName).first()).toBeVisible();
+  await expect(page.locator('html[data-screen-lock-minutes="1"]')).toBeAttached();
 
   // Less than the minute: still open. Then the minute passes without input: locked.
   await page.clock.fastForward('00:30');
@@ -85,6 +86,7 @@ test('another person signs out from the lock screen', async ({ browser }) => {
   await page.clock.install();
   await submitPassword(page, demo.sakuraAdmin.email, demo.password);
   await expect(page.getByRole('heading', { name: 'ダッシュボード' })).toBeVisible();
+  await expect(page.locator('html[data-screen-lock-minutes="1"]')).toBeAttached();
   await page.clock.fastForward('01:05');
   await page.getByRole('button', { name: '別のユーザーでログイン（ログアウト）' }).click();
   await expect(page.getByRole('heading', { name: 'ログイン' })).toBeVisible();

@@ -110,6 +110,7 @@ test('enrol on /profile, require it of everyone, enrol at sign-in, wrong code, r
   await expect(staffPage.getByRole('heading', { name: '顧客管理' })).toBeVisible();
 
   // ── A person with a second factor unlocks the screen with the password and a code ─────────
+  await expect(staffPage.locator('html[data-screen-lock-minutes="1"]')).toBeAttached();
   await staffPage.clock.fastForward('01:05');
   await expect(staffPage.getByRole('heading', { name: '画面をロックしました' })).toBeVisible();
   await staffPage.getByLabel(/^パスワード(必須)?$/).fill(staff.password);

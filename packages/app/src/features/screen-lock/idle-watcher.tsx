@@ -39,10 +39,16 @@ export function IdleWatcher({ tenantId, onIdle }: { tenantId: TenantId; onIdle: 
   }, []);
 
   useEffect(() => {
+    // Says that the lock is counting, and after how long (an end-to-end test waits for it before
+    // it moves the page's clock on).
+    document.documentElement.dataset.screenLockMinutes = String(minutes);
     const timer = setInterval(() => {
       if (isIdleFor(minutes, Date.now(), lastActivity())) onIdle();
     }, CHECK_MS);
-    return () => clearInterval(timer);
+    return () => {
+      clearInterval(timer);
+      delete document.documentElement.dataset.screenLockMinutes;
+    };
   }, [minutes, onIdle]);
 
   return null;
