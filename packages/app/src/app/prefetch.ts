@@ -1,7 +1,7 @@
 import type { EnsureQueryDataOptions, QueryKey } from '@tanstack/react-query';
 import { tenantMeQueryOptions } from '@tsumiki/api-client/react';
 import type { LoaderFunctionArgs, ShouldRevalidateFunction } from 'react-router-dom';
-import { isScreenLocked } from '../features/screen-lock/lock-flag';
+import { isScreenLocked } from '../features/two-factor/screen-lock/lock-flag';
 import { currentSession } from '../session/load-auth';
 import { activeTenant } from '../session/session';
 import { api } from './api';

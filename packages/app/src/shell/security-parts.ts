@@ -2,8 +2,9 @@
 // the shell to name instead of a handful; the service worker caches every chunk anyway): the
 // second factor's code or enrolment with the recovery codes it leaves (features/two-factor/lazy-gate.tsx),
 // and, once the screens are open, the idle watcher, the lock screen and the two-factor refusals'
-// watcher (features/screen-lock/screen-lock-gate.tsx).
-export { IdleWatcher } from '../features/screen-lock/idle-watcher';
-export { LockView } from '../features/screen-lock/lock-view';
+// watcher (features/two-factor/screen-lock/screen-lock-gate.tsx).
+
 export { MfaGate } from '../features/two-factor/mfa-gate';
 export { MfaRefusalWatcher } from '../features/two-factor/mfa-refusals';
+export { IdleWatcher } from '../features/two-factor/screen-lock/idle-watcher';
+export { LockView } from '../features/two-factor/screen-lock/lock-view';

@@ -1,4 +1,4 @@
-import { ScreenLockGate } from '../features/screen-lock/screen-lock-gate';
+import { ScreenLockGate } from '../features/two-factor/screen-lock/screen-lock-gate';
 import { OfflineGate } from '../updates/offline-gate';
 import { MainLayout } from './main-layout';
 import { RequireAuth } from './require-auth';

@@ -3,10 +3,10 @@ import type { CurrentUser } from '@tsumiki/api-client';
 import { accountKeys, tenantMeQueryOptions } from '@tsumiki/api-client/react';
 import { LockScreen, type LockScreenUnlock, TsumikiBrand } from '@tsumiki/ui';
 import { useEffect } from 'react';
-import { api } from '../../app/api';
-import { loadAuth } from '../../session/load-auth';
-import { twoFactorMessages as m } from '../two-factor/messages';
-import { verifyCode } from '../two-factor/mfa-api';
+import { api } from '../../../app/api';
+import { loadAuth } from '../../../session/load-auth';
+import { twoFactorMessages as m } from '../messages';
+import { verifyCode } from '../mfa-api';
 
 /** Who is signed in, and the lock's own setting: everything else leaves the cache while locked. */
 function keptWhileLocked(key: readonly unknown[]): boolean {

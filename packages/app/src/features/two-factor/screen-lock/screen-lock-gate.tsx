@@ -1,11 +1,11 @@
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
-import { useSession } from '../../session/session';
-import { FullPageSpinner } from '../../shell/full-page-spinner';
+import { useSession } from '../../../session/session';
+import { FullPageSpinner } from '../../../shell/full-page-spinner';
 import { setScreenLocked } from './lock-flag';
 import { useLockState } from './use-lock-state';
 
 // In their own chunks: the watcher once the screens are open, the lock screen when it engages.
-const parts = () => import('../../shell/security-parts');
+const parts = () => import('../../../shell/security-parts');
 const IdleWatcher = lazy(() => parts().then((module) => ({ default: module.IdleWatcher })));
 const MfaRefusalWatcher = lazy(() => parts().then((module) => ({ default: module.MfaRefusalWatcher })));
 const LockView = lazy(() => parts().then((module) => ({ default: module.LockView })));

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { securitySettingsQueryOptions, type TenantId } from '@tsumiki/api-client/react';
 import { useEffect } from 'react';
-import { api } from '../../app/api';
+import { api } from '../../../app/api';
 import {
   ACTIVITY_EVENTS,
   DEFAULT_LOCK_MINUTES,
