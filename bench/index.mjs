@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // pnpm bench: the benches in turn, each with the same arguments (--quick, --verbose, --help):
-// the customer list's speed (run.mjs, also `pnpm bench:customers`), then the knowledge base's
+// the customer list's speed (run.mjs, also `pnpm bench:customers`), then what the access log costs
+// the customer detail read (access-log/run.mjs, also `pnpm bench:access-log`), then the knowledge base's
 // retrieval quality, indexing throughput and search latency (retrieval/run.mjs, also
 // `pnpm bench:retrieval`), then the time to render a research report as PDF
 // (research-pdf/run.mjs), then every AI operation offline on the demo data (ai-offline/run.mjs).
@@ -12,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 const here = dirname(fileURLToPath(import.meta.url));
 for (const script of [
   'run.mjs',
+  join('access-log', 'run.mjs'),
   join('retrieval', 'run.mjs'),
   join('research-pdf', 'run.mjs'),
   join('ai-offline', 'run.mjs'),

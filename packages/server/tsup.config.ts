@@ -2,7 +2,13 @@ import { defineConfig } from 'tsup';
 
 export default defineConfig({
   // The extraction worker thread is its own entry: platform/extract/index.ts starts dist/extract-worker.js.
-  entry: { main: 'src/main.ts', index: 'src/index.ts', 'extract-worker': 'src/platform/extract/worker.ts' },
+  entry: {
+    main: 'src/main.ts',
+    index: 'src/index.ts',
+    'extract-worker': 'src/platform/extract/worker.ts',
+    // pnpm audit:verify
+    'audit-verify': 'src/audit-verify.ts',
+  },
   format: ['esm'],
   target: 'node24',
   platform: 'node',

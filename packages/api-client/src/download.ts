@@ -11,6 +11,7 @@ export const defaultDownloadNames = {
   customerResearch: '顧客調査レポート.pdf',
   competitorAnalysis: '競合分析レポート.pdf',
   customersCsv: '顧客一覧.csv',
+  auditLogCsv: '操作ログ.csv',
 } as const;
 
 /**

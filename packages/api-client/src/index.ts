@@ -1,4 +1,11 @@
 export { type AiStreamEvent, readAiEvents, readServerSentEvents } from './ai-stream';
+export {
+  ACCESS_ACTION_LABELS,
+  ACCESS_TARGET_LABELS,
+  type AccessAction,
+  type AuditLogEntry,
+  type AuditLogVerification,
+} from './audit-labels';
 export { type ApiClient, type ApiClientOptions, createApiClient, unwrap } from './client';
 export {
   CUSTOMER_CSV_FIELDS,

@@ -58,6 +58,10 @@ const coverage = {
   listInteractionVersions: 'interactionVersionsQueryOptions',
   listDeletedCustomers: 'deletedCustomersQueryOptions',
   purgeCustomer: 'purgeCustomerMutationOptions',
+  downloadCustomerDisclosure: 'downloadCustomerDisclosureMutationOptions',
+  stopCustomerUse: 'stopCustomerUseMutationOptions',
+  liftCustomerUseStop: 'liftCustomerUseStopMutationOptions',
+  eraseCustomer: 'eraseCustomerMutationOptions',
   sendChatMessage: 'sendChatMessageMutationOptions',
   askAssistant: 'askAssistantMutationOptions',
   uploadDocument: 'uploadDocumentMutationOptions',
@@ -130,8 +134,12 @@ const coverage = {
   addTenantUser: 'addTenantUserMutationOptions',
   updateTenantUser: 'updateTenantUserMutationOptions',
   toggleTenantUserStatus: 'toggleTenantUserStatusMutationOptions',
+  resetTenantUserFactors: 'resetTenantUserFactorsMutationOptions',
   reportClientError: 'reportClientErrorMutationOptions',
   reportClientErrors: 'reportClientErrorsMutationOptions',
+  listAuditLog: 'auditLogQueryOptions',
+  exportAuditLog: 'exportAuditLogMutationOptions',
+  verifyAuditLog: 'verifyAuditLogMutationOptions',
 } as const satisfies Record<keyof operations, keyof Factories | null>;
 
 // Bodies are not validated by this server; the contract's types are checked by the compiler.
@@ -289,6 +297,35 @@ const cases: Case[] = [
     method: 'DELETE',
     path: `/api/customers/${ID}/permanent`,
     run: (api, c) => mutate(r.purgeCustomerMutationOptions(api, TENANT), ID)(c),
+  },
+  {
+    factory: 'downloadCustomerDisclosureMutationOptions',
+    method: 'GET',
+    path: `/api/customers/${ID}/disclosure`,
+    run: (api, c) => mutate(r.downloadCustomerDisclosureMutationOptions(api, TENANT), ID)(c),
+  },
+  {
+    factory: 'stopCustomerUseMutationOptions',
+    method: 'PUT',
+    path: `/api/customers/${ID}/use-stop`,
+    run: (api, c) =>
+      mutate(r.stopCustomerUseMutationOptions(api, TENANT), { id: ID, body: { reason: '本人の請求' } })(c),
+  },
+  {
+    factory: 'liftCustomerUseStopMutationOptions',
+    method: 'DELETE',
+    path: `/api/customers/${ID}/use-stop`,
+    run: (api, c) => mutate(r.liftCustomerUseStopMutationOptions(api, TENANT), ID)(c),
+  },
+  {
+    factory: 'eraseCustomerMutationOptions',
+    method: 'POST',
+    path: `/api/customers/${ID}/erasure`,
+    run: (api, c) =>
+      mutate(r.eraseCustomerMutationOptions(api, TENANT), {
+        id: ID,
+        body: { confirm_name: '佐藤 花子', reason: '本人の請求' },
+      })(c),
   },
   {
     factory: 'sendChatMessageMutationOptions',
@@ -752,6 +789,12 @@ const cases: Case[] = [
     run: (api, c) => mutate(r.toggleTenantUserStatusMutationOptions(api, TENANT), ID)(c),
   },
   {
+    factory: 'resetTenantUserFactorsMutationOptions',
+    method: 'DELETE',
+    path: `/api/tenant-users/${ID}/factors`,
+    run: (api, c) => mutate(r.resetTenantUserFactorsMutationOptions(api, TENANT), ID)(c),
+  },
+  {
     factory: 'reportClientErrorMutationOptions',
     method: 'POST',
     path: '/api/errors/report',
@@ -762,6 +805,24 @@ const cases: Case[] = [
     method: 'POST',
     path: '/api/errors/report/batch',
     run: (api, c) => mutate(r.reportClientErrorsMutationOptions(api), { reports: [] })(c),
+  },
+  {
+    factory: 'auditLogQueryOptions',
+    method: 'GET',
+    path: `/api/audit-log?customer_id=${ID}`,
+    run: (api, c) => query(r.auditLogQueryOptions(api, TENANT, { customer_id: ID }))(c),
+  },
+  {
+    factory: 'exportAuditLogMutationOptions',
+    method: 'GET',
+    path: '/api/audit-log/export?encoding=shift_jis',
+    run: (api, c) => mutate(r.exportAuditLogMutationOptions(api, TENANT), { encoding: 'shift_jis' })(c),
+  },
+  {
+    factory: 'verifyAuditLogMutationOptions',
+    method: 'POST',
+    path: '/api/audit-log/verify',
+    run: (api, c) => mutate(r.verifyAuditLogMutationOptions(api, TENANT), undefined)(c),
   },
 ];
 
@@ -796,7 +857,17 @@ beforeAll(async () => {
       response.writeHead(200, { 'content-type': 'application/pdf' });
       return response.end('%PDF-1.7');
     }
-    if (request.path.startsWith('/api/customers/export')) {
+    if (request.path.endsWith('/disclosure')) {
+      response.writeHead(200, {
+        'content-type': 'application/zip',
+        'content-disposition': `attachment; filename="disclosure.zip"; filename*=UTF-8''${encodeURIComponent('開示データ_佐藤 花子_20261127.zip')}`,
+      });
+      return response.end('PK\u0003\u0004');
+    }
+    if (
+      request.path.startsWith('/api/customers/export') ||
+      request.path.startsWith('/api/audit-log/export')
+    ) {
       response.writeHead(200, {
         'content-type': 'text/csv; charset=utf-8',
         'content-disposition': `attachment; filename="customers.csv"; filename*=UTF-8''${encodeURIComponent('顧客一覧_20261122.csv')}`,
@@ -872,6 +943,16 @@ describe('React factories', () => {
     ).mutate({ encoding: 'utf-8' });
     expect(file.filename).toBe('顧客一覧_20261122.csv');
     expect(await file.blob.text()).toContain('佐藤,花子');
+  });
+
+  it("downloads the disclosure ZIP with the server's file name", async () => {
+    const api = createApiClient({ baseUrl: server.url, getAccessToken: () => 'token' });
+    const file = await new MutationObserver(
+      new QueryClient(),
+      react.downloadCustomerDisclosureMutationOptions(api, TENANT),
+    ).mutate(ID);
+    expect(file.filename).toBe('開示データ_佐藤 花子_20261127.zip');
+    expect(file.blob.size).toBe(4);
   });
 
   it('refreshes the customer list after a real import, not after a dry run', async () => {

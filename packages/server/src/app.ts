@@ -12,6 +12,7 @@ import { authIssuer, type Config } from './config';
 import { registerStaticApp } from './http/static-app';
 import { createApiHandlers } from './modules';
 import { createAiProvider } from './platform/ai/create-provider';
+import { startAccessLogSealer } from './platform/audit/sealer';
 import type { Db } from './platform/db/database';
 import { DatabaseNotifications } from './platform/events/database-notifications';
 import { workFileRemovals } from './platform/files/file-removal';
@@ -153,7 +154,12 @@ export async function buildServer({
   const ai = createAiProvider(config.ai);
   const textIndex = given.textIndex ?? createTextIndex({ embeddings: ai.embeddings, log: app.log });
   workFileRemovals(jobs, db, files);
+  // Reads' access-log rows wait in the inbox until chained: every second, in every process.
+  const stopSealer = startAccessLogSealer(db, (error) =>
+    app.log.warn(`操作ログの連鎖づけに失敗しました（次の回にやり直します）: ${String(error)}`),
+  );
   app.addHook('onClose', async () => {
+    await stopSealer();
     await jobs.stop();
     await databaseNotifications?.close();
   });
@@ -178,6 +184,7 @@ export async function buildServer({
     authService,
     db,
     files,
+    accessLogReads: config.accessLogReads,
   });
   // After every module registered its workers.
   await jobs.start();

@@ -69,6 +69,13 @@ export interface Config {
    * address (kept in each process's memory); 0 disables.
    */
   apiRateLimitPerMinute: number;
+  /**
+   * Whether reads of personal data (a customer's record, interactions, documents, reports) go to
+   * the access log (ACCESS_LOG_READS, on by default). Changes and security events are always
+   * recorded; `off` exists to measure what read logging costs (`pnpm bench`) and should stay on
+   * wherever medical information is kept.
+   */
+  accessLogReads: boolean;
   /** scrypt cost N for new password hashes (PASSWORD_HASH_COST; tests use a lower one for speed). */
   passwordHashCost: number;
   appDistDir: string;
@@ -193,6 +200,13 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const rawAppDistDir = read('APP_DIST_DIR');
   const appDistDir = rawAppDistDir ? resolve(cwd, rawAppDistDir) : resolve(packageRoot, '..', 'app', 'dist');
 
+  const onOff = (name: string, fallback: boolean): boolean => {
+    const raw = read(name);
+    if (raw === undefined) return fallback;
+    if (raw === 'on' || raw === 'off') return raw === 'on';
+    problems.push(`${name} は on か off で指定してください（現在: "${raw}"）`);
+    return fallback;
+  };
   const port = integer('PORT', 3000, 0, 65535);
   const embeddedPort = read('TSUMIKI_PG_PORT') === undefined ? null : integer('TSUMIKI_PG_PORT', 0, 1, 65535);
 
@@ -217,6 +231,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     refreshTokenReuseGraceSeconds: integer('REFRESH_TOKEN_REUSE_GRACE', 10, 0, 300),
     authRateLimitPerMinute: integer('AUTH_RATE_LIMIT_PER_MINUTE', 300, 1, 100_000),
     apiRateLimitPerMinute: integer('API_RATE_LIMIT_PER_MINUTE', 1200, 0, 1_000_000),
+    accessLogReads: onOff('ACCESS_LOG_READS', true),
     passwordHashCost: PASSWORD_HASH_COST,
     appDistDir,
     serveApp: nodeEnv === 'production' || existsSync(join(appDistDir, 'index.html')),
@@ -270,6 +285,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     refreshTokenReuseGraceSeconds: 10,
     authRateLimitPerMinute: 1000,
     apiRateLimitPerMinute: 0,
+    accessLogReads: true,
     // A quarter of a second less per sign-in across a few hundred test sign-ins; the production
     // cost and the upgrade from a weaker hash are tested on their own (auth-service.test.ts).
     passwordHashCost: 2 ** 14,

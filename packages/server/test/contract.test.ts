@@ -124,6 +124,9 @@ const EXTRA_CALLS: readonly Call[] = [
   // Security settings: two-factor policy, screen lock, access-log retention (every member reads them).
   ['GET', '/api/tenant-settings/security', null, null],
   ['PUT', '/api/tenant-settings/security', 'settings.manage', null],
+  ['GET', '/api/audit-log', 'audit.read', 'audit_log'],
+  ['GET', '/api/audit-log/export', 'audit.read', 'audit_log'],
+  ['POST', '/api/audit-log/verify', 'audit.read', 'audit_log'],
   ['POST', '/api/invitations/preview', null, null],
   // Documents and the knowledge base: the file itself (preview, download), renaming a
   // document, and the passage a legal-check answer cites.
@@ -142,6 +145,13 @@ const EXTRA_CALLS: readonly Call[] = [
   ['GET', '/api/customers/{id}/interactions/{interactionId}/versions', 'interactions.read', 'customers'],
   ['GET', '/api/customers/trash', 'customers.delete', 'customers'],
   ['DELETE', '/api/customers/{id}/permanent', 'customers.delete', 'customers'],
+  // A person's own requests about what is held on them: disclosure, stop of use, erasure.
+  ['GET', '/api/customers/{id}/disclosure', 'privacy.manage', 'customers'],
+  ['PUT', '/api/customers/{id}/use-stop', 'privacy.manage', 'customers'],
+  ['DELETE', '/api/customers/{id}/use-stop', 'privacy.manage', 'customers'],
+  ['POST', '/api/customers/{id}/erasure', 'privacy.manage', 'customers'],
+  // Two-factor sign-in: an administrator's reset of a member's factors.
+  ['DELETE', '/api/tenant-users/{id}/factors', 'tenant_users.write', 'tenant_users'],
 ];
 
 const PUBLIC_CALLS = new Set([

@@ -199,6 +199,7 @@ describe('the route layer refuses a contract it cannot serve', () => {
       authService: {} as AuthService,
       db: {} as Db,
       files: {} as FileStorage,
+      accessLogReads: true,
     });
 
   it('when an operation the contract implements (no 501) has no handler', async () => {

@@ -45,9 +45,11 @@ describe('GET /api/auth/tenant/me', () => {
             role: 'admin',
             plan: 'standard',
             time_zone: 'Asia/Tokyo',
+            mfa_required: false,
           },
         ],
       },
+      mfa: { required: false, enrolled: false, level: 'aal1' },
     });
   });
 

@@ -114,6 +114,8 @@ export interface paths {
         /**
          * テナントのセキュリティの設定を変える
          * @description 送った項目だけを変えます。変えた設定はその直後の要求から効きます。
+         *     変更する人自身にも二段階認証を求める `mfa_policy` は、その人がこのログインで二段階認証を
+         *     済ませている（トークンが `aal2`）ときだけ設定できます（ほかは `409` `MFA_003`。自分を締め出さないため）。
          */
         put: operations["updateTenantSecuritySettings"];
         post?: never;
@@ -378,6 +380,76 @@ export interface paths {
          *     削除していない顧客は `409`（`RES_004`。先にゴミ箱へ移します）、知らない ID は `404` です。
          */
         delete: operations["purgeCustomer"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customers/{id}/disclosure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 本人からの開示請求に応じるデータを ZIP で取得する
+         * @description その顧客について保存しているものをすべて 1 つの ZIP にまとめます。顧客情報・対応履歴・調査レポートを
+         *     種類ごとの JSON と CSV（Shift_JIS）で、あわせて日本語の PDF（開示データの概要）を入れます。
+         *     利用停止中の顧客も取得できます。消去した顧客と知らない ID は `404` です。
+         */
+        get: operations["downloadCustomerDisclosure"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customers/{id}/use-stop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * 本人の請求により顧客の利用を停止する
+         * @description 停止中の顧客は、一覧・検索・件数・AI（アシスタント・調査・マーケティング）から外れます。記録は
+         *     `privacy.manage` を持つ人だけが ID で開けます（ほかの人には `404`）。停止中にもう一度呼ぶと理由だけが変わります。
+         */
+        put: operations["stopCustomerUse"];
+        post?: never;
+        /**
+         * 顧客の利用停止を解除する
+         * @description 停止していない顧客に対しては何もせずにそのまま返します。
+         */
+        delete: operations["liftCustomerUseStop"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customers/{id}/erasure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 本人の請求により顧客の情報を消去する
+         * @description 顧客の記録・対応履歴・その顧客についての調査レポート・検索用の語を消し、通知と履歴から氏名を外します。
+         *     残るのは消去の記録（ID・日時・理由・実施者）だけで、元に戻せません。`confirm_name` が画面に
+         *     表示される氏名（姓 名）と一致しなければ `422`（`VAL_003`）で、何も消しません。
+         *     消去したあとその ID は `404` です（消去された旨のメッセージ）。
+         */
+        post: operations["eraseCustomer"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1555,6 +1627,69 @@ export interface paths {
         patch: operations["updateKnowledgeChatFeedback"];
         trace?: never;
     };
+    "/api/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 操作ログを新しい順に見る
+         * @description 個人データの閲覧・登録・更新・削除、書き出し・取り込み、サインイン、権限と設定の変更などの記録です。
+         *     人・顧客・操作の種類・期間で絞り込めます。`total` は 10,000 件まで数えます。
+         */
+        get: operations["listAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit-log/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 操作ログを CSV で書き出す
+         * @description 一覧と同じ絞り込みで、条件に合う操作ログを新しい順にすべて CSV にします（見出し行は日本語、最大 100,000 行）。
+         *     `encoding=shift_jis` は Excel（日本語版）がそのまま開ける CP932、`utf-8` は BOM 付きです。書き出し自体も記録されます。
+         */
+        get: operations["exportAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit-log/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 操作ログの改ざんをチェックする
+         * @description テナントの操作ログのハッシュの連鎖を最初から計算し直します。記録後に変えられた行、消された行があれば、
+         *     最初の 1 行（番号・日時・何が違うか）を返します。チェック自体も記録されます。
+         */
+        post: operations["verifyAuditLog"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tenant-users": {
         parameters: {
             query?: never;
@@ -1631,7 +1766,8 @@ export interface paths {
          * @description `id` はユーザー ID です。その人の認証アプリ（TOTP）と回復コードをすべて削除し、ログイン中の
          *     セッションをすべて終了させます。本人は次のログインで認証アプリを登録し直します。
          *     リセットは操作ログに記録されます（イベント `tenant_user.factors_reset`）。
-         *     ほかのテナントのユーザーは `404` です。本文は不要です。
+         *     ほかのテナントのユーザーは `404` です。自分自身はリセットできません（`409`。自分の認証アプリは
+         *     プロフィールから、認証アプリで確かめたセッションで外します）。本文は不要です。
          */
         delete: operations["resetTenantUserFactors"];
         options?: never;
@@ -1797,6 +1933,13 @@ export interface components {
          * @enum {string}
          */
         Permission: "customers.read" | "customers.write" | "customers.delete" | "interactions.read" | "interactions.write" | "interactions.delete" | "products.read" | "products.write" | "products.delete" | "documents.read" | "documents.write" | "documents.delete" | "staff.read" | "staff.write" | "staff.delete" | "invitations.read" | "invitations.write" | "invitations.delete" | "tenant_users.read" | "tenant_users.write" | "notifications.read" | "notifications.write" | "knowledge.read" | "knowledge.write" | "knowledge.delete" | "ai.use" | "research.use" | "research.delete" | "settings.manage" | "audit.read" | "privacy.manage";
+        /**
+         * @description 操作ログの操作の種類（resource.what）。閲覧（read / download / preview）、登録・更新・削除、
+         *     書き出し・取り込み、サインイン、権限・設定の変更などセキュリティに関わる操作です。
+         *     日本語の名前は api-client の `ACCESS_ACTION_LABELS` にあります。
+         * @enum {string}
+         */
+        AccessAction: "customer.read" | "customer.create" | "customer.update" | "customer.delete" | "customer.restore" | "customer.purge" | "customer.disclose" | "customer.use_stop" | "customer.use_stop_lift" | "customer.erase" | "interaction.read" | "interaction.create" | "interaction.update" | "interaction.delete" | "document.read" | "document.download" | "document.preview" | "document.create" | "document.update" | "document.delete" | "folder.create" | "folder.update" | "folder.delete" | "product.create" | "product.update" | "product.delete" | "staff.create" | "staff.update" | "staff.delete" | "research.read" | "research.export" | "research.create" | "research.delete" | "customers.export" | "customers.import" | "auth.sign_in" | "auth.sign_in_failed" | "auth.sign_out" | "session.revoked" | "permission.changed" | "member.changed" | "settings.changed" | "invitation.created" | "invitation.revoked" | "mfa.enrolled" | "mfa.unenrolled" | "mfa.verified" | "mfa.verify_failed" | "mfa.recovery_used" | "mfa.reset" | "privacy.disclosed" | "privacy.erased" | "privacy.use_stopped" | "privacy.use_resumed" | "audit.export" | "audit.verified" | "audit.pruned";
         TenantInfo: {
             /** Format: uuid */
             tenant_id: string;
@@ -1957,6 +2100,91 @@ export interface components {
          * @enum {string}
          */
         MfaPolicy: "off" | "admins" | "everyone";
+        /** @description 操作ログの 1 行 */
+        AuditLogEntry: {
+            /**
+             * ID
+             * @description テナントの中での通し番号（記録順）
+             */
+            id: number;
+            /**
+             * 日時
+             * Format: date-time
+             * @description データベースの時計による記録の日時
+             */
+            occurred_at: string;
+            /**
+             * 操作した人
+             * Format: uuid
+             * @description システムの操作では null
+             */
+            actor_user_id: string | null;
+            /**
+             * 氏名
+             * @description 記録したときの名前（ユーザーが削除されても残ります）
+             */
+            actor_name: string | null;
+            /** メールアドレス */
+            actor_email: string | null;
+            action: components["schemas"]["AccessAction"];
+            /**
+             * 対象の種類
+             * @description customer, interaction, document, folder, product, staff, research_report, session, user, invitation, settings など
+             */
+            target_type: string | null;
+            /** 対象の ID */
+            target_id: string | null;
+            /**
+             * 顧客
+             * Format: uuid
+             */
+            customer_id: string | null;
+            /**
+             * 顧客名
+             * @description 関係する顧客の今の名前（消去された顧客は null）
+             */
+            customer_name: string | null;
+            /** IP アドレス */
+            ip: string | null;
+            /** ブラウザー */
+            user_agent: string | null;
+            /** 要求 ID */
+            request_id: string | null;
+            /**
+             * 詳細
+             * @description 送られた項目の名前、件数、文字コードなどの小さな値（個人データの値は入りません）
+             */
+            detail: {
+                [key: string]: unknown;
+            };
+        };
+        AuditLogPage: {
+            /** @description 条件に合う行の数（10,000 件まで数えます） */
+            total: number;
+            /** @description `total` が上限で打ち切られたとき true */
+            total_capped: boolean;
+            entries: components["schemas"]["AuditLogEntry"][];
+        };
+        AuditLogVerification: {
+            /** @description 連鎖が最初から最後までつながっていれば true */
+            ok: boolean;
+            /** @description 確かめた行の数 */
+            checked: number;
+            /** @description 最初に連鎖が切れた行（ok のときは null） */
+            broken: null | {
+                /**
+                 * @description altered は記録後の変更、missing は途中の行の削除、tail_missing は最新の行の削除
+                 * @enum {string}
+                 */
+                problem: "altered" | "missing" | "tail_missing";
+                /** @description 連鎖が切れた行の番号（最新の行が消されたときは null） */
+                id: number | null;
+                /** Format: date-time */
+                occurred_at: string | null;
+                /** @description 何が違うか（日本語） */
+                message: string;
+            };
+        };
         TenantSecuritySettings: {
             /** 二段階認証 */
             mfa_policy: components["schemas"]["MfaPolicy"];
@@ -2165,6 +2393,57 @@ export interface components {
              * @description 削除した日時（削除済みのときだけ。復元すると null）
              */
             deleted_at: string | null;
+            /**
+             * 利用停止
+             * @description 本人の請求による利用停止（停止していなければ null）
+             */
+            use_stop: components["schemas"]["CustomerUseStop"] | null;
+        };
+        /** @description 本人の請求による利用停止の状態 */
+        CustomerUseStop: {
+            /** 理由 */
+            reason: string;
+            /**
+             * 利用停止した日時
+             * Format: date-time
+             */
+            stopped_at: string;
+            /**
+             * 利用停止した人
+             * Format: uuid
+             */
+            stopped_by: string | null;
+            /** 利用停止した人の名前 */
+            stopped_by_name: string | null;
+        };
+        CustomerUseStopRequest: {
+            /** 理由 */
+            reason: string;
+        };
+        CustomerErasureRequest: {
+            /**
+             * 確認のための氏名
+             * @description 画面に表示されている顧客の氏名（姓 名）
+             */
+            confirm_name: string;
+            /** 理由 */
+            reason: string;
+        };
+        /** @description 消去の記録（残るのはこれだけです） */
+        CustomerErasure: {
+            /** Format: uuid */
+            customer_id: string;
+            /**
+             * 消去した日時
+             * Format: date-time
+             */
+            erased_at: string;
+            /** 理由 */
+            reason: string;
+            /** 消去した対応履歴の件数 */
+            interactions_removed: number;
+            /** 消去した調査レポートの件数 */
+            research_reports_removed: number;
         };
         /** @description 顧客の登録内容。姓・名とそのフリガナは必須です。 */
         CustomerInput: {
@@ -4730,6 +5009,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["ValidationFailed"];
             default: components["responses"]["UnexpectedError"];
         };
@@ -5194,6 +5474,139 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    downloadCustomerDisclosure: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path: {
+                /** @description 対象の ID */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description ZIP */
+            200: {
+                headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": Blob;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    stopCustomerUse: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path: {
+                /** @description 対象の ID */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerUseStopRequest"];
+            };
+        };
+        responses: {
+            /** @description 停止後の顧客 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    liftCustomerUseStop: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path: {
+                /** @description 対象の ID */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 解除後の顧客 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    eraseCustomer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path: {
+                /** @description 対象の ID */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerErasureRequest"];
+            };
+        };
+        responses: {
+            /** @description 消去の記録 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerErasure"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             default: components["responses"]["UnexpectedError"];
         };
@@ -7680,6 +8093,116 @@ export interface operations {
             default: components["responses"]["UnexpectedError"];
         };
     };
+    listAuditLog: {
+        parameters: {
+            query?: {
+                /** @description 読み飛ばす件数 */
+                skip?: components["parameters"]["Skip"];
+                /** @description 取得する最大件数 */
+                limit?: components["parameters"]["Limit"];
+                /** @description 操作した人（ユーザー ID） */
+                user_id?: string;
+                /** @description 関係する顧客の ID */
+                customer_id?: string;
+                /** @description 操作の種類 */
+                action?: components["schemas"]["AccessAction"];
+                /** @description この日時以降の操作（含む） */
+                from?: string;
+                /** @description この日時より前の操作（含まない） */
+                to?: string;
+            };
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 操作ログ */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditLogPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    exportAuditLog: {
+        parameters: {
+            query?: {
+                /** @description 文字コード */
+                encoding?: components["schemas"]["CsvEncoding"];
+                /** @description 操作した人（ユーザー ID） */
+                user_id?: string;
+                /** @description 関係する顧客の ID */
+                customer_id?: string;
+                /** @description 操作の種類 */
+                action?: components["schemas"]["AccessAction"];
+                /** @description この日時以降の操作（含む） */
+                from?: string;
+                /** @description この日時より前の操作（含まない） */
+                to?: string;
+            };
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV */
+            200: {
+                headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": Blob;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    verifyAuditLog: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description チェックの結果 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditLogVerification"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
     listTenantUsers: {
         parameters: {
             query?: {
@@ -7811,6 +8334,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["ValidationFailed"];
             default: components["responses"]["UnexpectedError"];
         };

@@ -1,6 +1,7 @@
 export * from './account';
 export * from './addresses';
 export * from './ai';
+export * from './audit-log';
 export * from './customer-mutations';
 export * from './customers';
 export * from './documents';
@@ -9,6 +10,7 @@ export * from './feature-settings';
 export * from './invitations';
 export * from './knowledge';
 export * from './notifications';
+export * from './people-requests';
 export * from './products';
 export { createQueryClient, retryDelay, shouldRetryMutation, shouldRetryQuery } from './query-client';
 export * from './research';

@@ -63,7 +63,10 @@ export function toggleTenantUserStatusMutationOptions(api: ApiClient, tenantId: 
   });
 }
 
-/** DELETE /api/tenant-users/{id}/factors — removes a member's two-factor apps and recovery codes */
+/**
+ * DELETE /api/tenant-users/{id}/factors — removes the member's second factors and recovery codes
+ * and ends their sessions (they enrol again at the next sign-in).
+ */
 export function resetTenantUserFactorsMutationOptions(api: ApiClient, tenantId: TenantId) {
   return mutationOptions({
     mutationKey: [...tenantKey(tenantId), 'tenant-users', 'reset-factors'],

@@ -27,6 +27,7 @@ export const appRoutes = {
   tenantUsers: { path: '/tenant-users', title: 'ユーザー管理' },
   notifications: { path: '/notifications', title: '通知' },
   sessionManager: { path: '/session-manager', title: 'セッション管理' },
+  auditLog: { path: '/audit-log', title: '操作ログ' },
   profile: { path: '/profile', title: 'プロフィール' },
   settings: { path: '/settings', title: '機能の設定' },
 } as const satisfies Record<string, AppRoute>;
@@ -41,6 +42,11 @@ export type AppRouteKey = keyof typeof appRoutes;
 
 /** /legal-checks is an old address of the documents screen (SPEC section 2). */
 export const legacyLegalChecksPath = '/legal-checks';
+
+/** The access log filtered to one customer: who looked at or changed their record. */
+export function customerAuditLogPath(id: string): string {
+  return `${appRoutes.auditLog.path}?customer=${encodeURIComponent(id)}`;
+}
 
 /** The address of one customer's page. */
 export function customerPath(id: string): string {

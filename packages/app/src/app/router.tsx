@@ -84,6 +84,7 @@ export const routes: RouteObject[] = [
             path: appRoutes.sessionManager.path,
             lazy: () => import('../routes/session-manager/session-manager-route'),
           },
+          { path: appRoutes.auditLog.path, lazy: () => import('../routes/audit-log/audit-log-route') },
           { path: appRoutes.profile.path, lazy: () => import('../routes/profile/profile-route') },
           { path: appRoutes.settings.path, lazy: () => import('../routes/settings/settings-route') },
           { path: legacyLegalChecksPath, element: <Navigate to={appRoutes.documents.path} replace /> },

@@ -88,6 +88,24 @@ export function startOfMonth(now: Date = new Date(), timeZone: string = displayT
   return new Date(instant).toISOString();
 }
 
+/**
+ * The first instant of a day (`YYYY-MM-DD`) in the tenant's zone, as ISO 8601: 「11月1日から」
+ * starts at 00:00 JST whatever the device's zone is.
+ */
+export function startOfDay(date: string, timeZone: string = displayTimeZone): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const wallMidnight = Date.UTC(year, month - 1, day);
+  let instant = wallMidnight - zoneOffset(wallMidnight, timeZone);
+  instant = wallMidnight - zoneOffset(instant, timeZone);
+  return new Date(instant).toISOString();
+}
+
+/** The day after `YYYY-MM-DD`, as `YYYY-MM-DD`. */
+export function nextDay(date: string): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day + 1)).toISOString().slice(0, 10);
+}
+
 /** A same-origin path to return to after sign-in, or '/' for anything else. */
 export function safeReturnPath(value: string | null | undefined): string {
   if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';

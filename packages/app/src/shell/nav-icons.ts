@@ -11,6 +11,7 @@ export {
   MonitorSmartphone,
   Package,
   Scale,
+  ScrollText,
   ShieldUser,
   Telescope,
   ToggleRight,

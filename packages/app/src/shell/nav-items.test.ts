@@ -39,6 +39,8 @@ describe('appNavItems', () => {
       ['ユーザー管理', '/tenant-users', 'tenant_users'],
       ['通知', '/notifications', 'notifications'],
       ['セッション管理', '/session-manager', 'session_management'],
+      // Not in SPEC's list: the access log, for administrators.
+      ['操作ログ', '/audit-log', 'audit_log'],
       // Not governed by a flag: an administrator can always turn features back on.
       ['機能の設定', '/settings', null],
     ]);
@@ -88,6 +90,7 @@ describe('navItemsFor', () => {
     expect(shown).not.toContain('/settings');
     expect(shown).not.toContain('/tenant-users');
     expect(shown).not.toContain('/invitations');
+    expect(shown).not.toContain('/audit-log');
     expect(shown).toContain('/staff');
     expect(shown).toContain('/customers');
   });
@@ -95,6 +98,7 @@ describe('navItemsFor', () => {
   it('follows the list of permissions, not the role', () => {
     expect(hrefs(['tenant_users.read'])).toContain('/tenant-users');
     expect(hrefs(['settings.manage'])).toContain('/settings');
+    expect(hrefs(['audit.read'])).toContain('/audit-log');
     expect(hrefs([], { is_super_admin: true })).toContain('/settings');
   });
 });

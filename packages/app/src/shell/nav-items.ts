@@ -40,6 +40,8 @@ const entries: AppNavEntry[] = [
   { route: 'tenantUsers', icon: 'ShieldUser', feature: 'tenant_users', permission: 'tenant_users.read' },
   { route: 'notifications', icon: 'Bell', feature: 'notifications' },
   { route: 'sessionManager', icon: 'MonitorSmartphone', feature: 'session_management' },
+  // Not in SPEC's list: who saw or changed what (MHLW guideline 6.0), for administrators.
+  { route: 'auditLog', icon: 'ScrollText', feature: 'audit_log', permission: 'audit.read' },
   // Not in SPEC's list and not governed by a flag (turning features off must stay possible).
   { route: 'settings', icon: 'ToggleRight', permission: 'settings.manage' },
 ];

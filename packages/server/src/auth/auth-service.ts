@@ -1,9 +1,18 @@
 import { createHmac } from 'node:crypto';
+import { type AccessTrace, recordAccountAccess } from '../platform/audit/access-log';
 import type { Db } from '../platform/db/database';
 import type { AuthSession, User } from '../platform/db/schema';
-import type { AccessTokenCheck, AccessTokens, IssuedAccessToken } from './access-tokens';
+import type { AccessTokenCheck } from './access-tokens';
+import type {
+  Authentication,
+  AuthServiceOptions,
+  ClientInfo,
+  PasswordGrant,
+  SessionGrant,
+  SignOutScope,
+  UserUpdate,
+} from './auth-types';
 import { AUTH_MESSAGES, AuthServiceError } from './errors';
-import type { GoTrueFactor } from './gotrue-user';
 import { listGoTrueFactors } from './mfa-factors';
 import { consumeAuthCode } from './oidc.repository';
 import { PasswordChecks } from './password-check';
@@ -35,54 +44,30 @@ import {
   updateUser,
 } from './users.repository';
 
-export interface AuthServiceOptions {
-  db: Db;
-  accessTokens: AccessTokens;
-  /** The server's signing key: refresh-token successors and device cookies are derived from it. */
-  secret: string;
-  /** scrypt cost for new hashes; a weaker stored hash is replaced at sign-in. */
-  passwordHashCost?: number;
-  sessionTtlSeconds: number;
-  refreshTokenReuseGraceSeconds: number;
-  now?: () => Date;
-}
-
-/** Where a sign-in comes from; kept on the session for the session manager. */
-export interface ClientInfo {
-  userAgent: string | null;
-  ip: string | null;
-  /** The device cookie the browser sent (see sign-in-throttle.ts), if any. */
-  device?: string | undefined;
-}
-
-export interface SessionGrant {
-  accessToken: IssuedAccessToken;
-  refreshToken: string;
-  user: User;
-  factors: GoTrueFactor[];
-}
-
-export interface PasswordGrant extends SessionGrant {
-  /** The device cookie to set: this browser has now signed in to this account. */
-  device: string;
-}
-
-export type Authentication =
-  | { ok: true; user: User; session: AuthSession }
-  | { ok: false; reason: 'invalid' | 'expired' | 'session_not_found' };
-
-export type SignOutScope = 'global' | 'local' | 'others';
-
-/** A user's change of their own account (PUT /auth/v1/user), as the route has parsed it. */
-export interface UserUpdate {
-  /** The new password; a change needs `currentPassword`. */
-  password?: string;
-  currentPassword?: string;
-  /** `user_metadata.full_name`; null clears it. */
-  fullName?: string | null;
+/** The access log's trace of an account event: the user and where the request came from. */
+function accountTrace(
+  user: Pick<User, 'id' | 'email' | 'full_name'>,
+  client: ClientInfo | undefined,
+): AccessTrace {
+  return {
+    actor: { userId: user.id, name: user.full_name || user.email, email: user.email },
+    ip: client?.ip ?? null,
+    userAgent: client?.userAgent ?? null,
+    requestId: client?.requestId ?? null,
+  };
 }
 
 /** The embedded auth service: password sign-in, refresh-token rotation, sign-out. */
+export type {
+  Authentication,
+  AuthServiceOptions,
+  ClientInfo,
+  PasswordGrant,
+  SessionGrant,
+  SignOutScope,
+  UserUpdate,
+} from './auth-types';
+
 export class AuthService {
   readonly db: Db;
   /** The service's clock (tests pin it); the Google flow shares it. */
@@ -112,6 +97,16 @@ export class AuthService {
     const user = await findUserByEmail(this.db, email);
     const matches = await this.passwords.check({ user, email, password, client, now });
     if (!user || !matches) {
+      // A known account's failure goes to the access log of its tenants (an unknown address has none).
+      if (user) {
+        await this.db.transaction().execute((tx) =>
+          recordAccountAccess(tx, user.id, accountTrace(user, client), {
+            action: 'auth.sign_in_failed',
+            target: { type: 'user', id: user.id },
+            detail: { reason: 'invalid_credentials' },
+          }),
+        );
+      }
       throw new AuthServiceError(400, 'invalid_credentials', AUTH_MESSAGES.invalidCredentials);
     }
     await this.assertEnabled(user);
@@ -216,6 +211,16 @@ export class AuthService {
 
   async signOut(session: AuthSession, scope: SignOutScope, client?: ClientInfo): Promise<void> {
     const now = this.now();
+    const user = await findUserById(this.db, session.user_id);
+    if (user) {
+      await this.db.transaction().execute((tx) =>
+        recordAccountAccess(tx, user.id, accountTrace(user, client), {
+          action: 'auth.sign_out',
+          target: { type: 'session', id: session.id },
+          detail: { scope },
+        }),
+      );
+    }
     await insertSessionEvent(this.db, {
       user_id: session.user_id,
       session_id: session.id,
@@ -322,6 +327,12 @@ export class AuthService {
         occurred_at: now,
         ip: client.ip,
         user_agent: created.user_agent,
+        detail,
+      });
+      // In the session's own transaction: a sign-in exists exactly when its access-log rows do.
+      await recordAccountAccess(tx, user.id, accountTrace(user, client), {
+        action: 'auth.sign_in',
+        target: { type: 'session', id: created.id },
         detail,
       });
       return created;

@@ -54,8 +54,10 @@ export class MfaContext {
     return () => settleSuccess(this.db, keys);
   }
 
+  /** Reports an action in a transaction of its own (elevate reports in the session's). */
   report(action: Omit<AuthSecurityAction, 'at'>): Promise<void> {
-    return reportAuthSecurityAction(this.db, { ...action, at: this.now() });
+    const at = this.now();
+    return this.db.transaction().execute((tx) => reportAuthSecurityAction(tx, { ...action, at }));
   }
 
   /**

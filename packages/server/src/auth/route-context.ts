@@ -19,6 +19,7 @@ export function clientInfo(request: FastifyRequest): ClientInfo {
     userAgent: typeof userAgent === 'string' ? userAgent : null,
     ip: request.ip,
     device: readCookie(request.headers.cookie, DEVICE_COOKIE),
+    requestId: request.id,
   };
 }
 

@@ -17,8 +17,9 @@ export interface AuthSecurityAction {
 /**
  * The one place where the auth service reports its two-factor actions (a factor enrolled,
  * verified, refused or removed, recovery codes issued or used, an administrator's reset): the
- * user's security events, which the session manager lists. An access log that records auth
- * actions hooks in here, in the caller's transaction.
+ * user's security events, which the session manager lists. Always called inside a transaction
+ * (the session's elevation, the reset's tenant transaction, or one of its own), so an access log
+ * that records auth actions hooks in here and writes its rows in that same transaction.
  */
 export async function reportAuthSecurityAction(db: DbExecutor, action: AuthSecurityAction): Promise<void> {
   await insertSessionEvent(db, {

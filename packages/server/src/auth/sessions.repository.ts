@@ -26,8 +26,8 @@ export async function insertSession(
 }
 
 /**
- * A second factor verified in the session: aal2, the method first in its amr. How many
- * sessions changed (0 when it was revoked meanwhile).
+ * A second factor verified in the session: aal2, the method first in its amr (once). The
+ * session as it is now, or undefined when it was revoked meanwhile.
  */
 export async function elevateSession(
   db: DbExecutor,

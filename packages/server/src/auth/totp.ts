@@ -34,7 +34,11 @@ export interface TotpEnrolment {
 
 export async function totpEnrolment(secret: string, issuer: string, label: string): Promise<TotpEnrolment> {
   const uri = totp(secret, issuer, label).toString();
-  const qrCode = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
+  const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
+  // auth-js puts the SVG text after `data:image/svg+xml;utf-8,` as it is, where a `#` would
+  // start the URL's fragment and cut the image short: colours by name instead.
+  const qrCode = svg.replaceAll('"#ffffff"', '"white"').replaceAll('"#000000"', '"black"');
+  if (qrCode.includes('#')) throw new Error('QR コードの SVG に # が残っています');
   return { secret, uri, qrCode };
 }
 

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SignOutScope } from './auth-service';
 import { AUTH_MESSAGES, AuthServiceError, WeakPasswordError } from './errors';
 import { toGoTrueUser } from './gotrue-user';
+import { isEnrolled } from './mfa.repository';
 import { listGoTrueFactors } from './mfa-factors';
 import {
   type AuthRoutesOptions,
@@ -39,6 +40,14 @@ export function userRoutes(app: FastifyInstance, { authService, config }: AuthRo
     async (request, reply) => {
       const { user, session } = await requireSession(authService, request);
       const update = parseUserUpdate(request.body, user.email);
+      // GoTrue's rule: with a verified second factor, only a session that passed it changes the password.
+      if (
+        update.password !== undefined &&
+        session.aal !== 'aal2' &&
+        (await isEnrolled(authService.db, user.id))
+      ) {
+        throw new AuthServiceError(403, 'insufficient_aal', AUTH_MESSAGES.mfaAal2Required);
+      }
       try {
         const updated = await authService.updateUser(session, user, update, clientInfo(request));
         return reply.send(toGoTrueUser(updated, await listGoTrueFactors(authService.db, updated.id)));

@@ -8,6 +8,7 @@ import { DomainEvents } from '../platform/events/domain-events';
 import type { ApiHandlers } from '../platform/http/typed-handlers';
 import { addressesHandlers } from './addresses/addresses.handlers';
 import { assistantHandlers } from './assistant/assistant.handlers';
+import { auditHandlers } from './audit/audit.handlers';
 import { authHandlers } from './auth/auth.handlers';
 import { chatHandlers } from './chat/chat.handlers';
 import { customersHandlers } from './customers/customers.handlers';
@@ -55,5 +56,6 @@ export function createApiHandlers(given: Omit<ModuleDependencies, 'events'>): Ap
     ...chatHandlers(dependencies),
     ...assistantHandlers(dependencies),
     ...researchHandlers(dependencies),
+    ...auditHandlers(dependencies),
   } satisfies ApiHandlers;
 }

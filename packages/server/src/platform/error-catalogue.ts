@@ -78,6 +78,13 @@ export const ERROR_CATALOGUE = {
     message: 'このテナントでは二段階認証が必要です。このログインではまだ確認されていません。',
     suggestion: '認証アプリに表示される 6 桁のコード（または回復コード）を入力してください。',
   },
+  MFA_003: {
+    status: 409,
+    category: 'business_logic',
+    severity: 'low',
+    message: '二段階認証を必須にするには、先にご自身の認証アプリを登録し、このログインで確認してください。',
+    suggestion: 'プロフィールで認証アプリを登録してコードを入力してから、もう一度設定してください。',
+  },
   FEAT_001: {
     status: 403,
     category: 'business_logic',
@@ -185,6 +192,13 @@ export const ERROR_CATALOGUE = {
     severity: 'low',
     message: 'このユーザーはすでにこのテナントのメンバーです。',
     suggestion: 'ユーザーの一覧で役割や状態を確認してください。',
+  },
+  MEM_004: {
+    status: 409,
+    category: 'business_logic',
+    severity: 'low',
+    message: '自分自身の二段階認証は、ユーザー管理からはリセットできません。',
+    suggestion: 'プロフィールの「二段階認証」から、認証アプリで確認したうえで変更してください。',
   },
   // Files (uploads of documents and knowledge-base documents).
   FILE_001: {

@@ -83,6 +83,9 @@ export const recordFixtures: RecordFixture[] = [
     snapshot: customerSnapshot,
     bodies: {
       updateCustomer: () => ({ version: 1, last_name: '書き換え' }),
+      // A person's requests: another tenant's customer is neither stopped nor erased (its real name typed).
+      stopCustomerUse: () => ({ reason: '他テナントからの利用停止' }),
+      eraseCustomer: () => ({ confirm_name: '他院 患者', reason: '他テナントからの消去' }),
     },
   },
   {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TENANTS, DEMO_USERS } from '../../src/seed/demo';
 import { expectErrorEnvelope, expectMatchesContract } from '../support/contract';
 import { createTestServer, type TestServer } from '../support/server';
+import { enrolTotp, verifiedSession } from '../support/totp';
 
 describe('tenant security settings', () => {
   let server: TestServer;
@@ -12,7 +13,10 @@ describe('tenant security settings', () => {
   beforeAll(async () => {
     server = await createTestServer();
     midoriAdmin = (await server.signIn(DEMO_USERS.midoriAdmin.email)).access_token;
-    sakuraAdmin = (await server.signIn(DEMO_USERS.sakuraAdmin.email)).access_token;
+    // Requiring two-factor sign-in of admins takes an admin who has verified theirs.
+    const admin = await server.signIn(DEMO_USERS.sakuraAdmin.email);
+    const { factorId, secret } = await enrolTotp(server.app, admin.access_token);
+    sakuraAdmin = (await verifiedSession(server.app, admin.access_token, factorId, secret)).access_token;
     sakuraStaff = (await server.signIn(DEMO_USERS.sakuraStaff.email)).access_token;
   });
 

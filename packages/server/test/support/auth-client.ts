@@ -13,7 +13,7 @@ export function memoryStorage() {
 /** The official client the app uses (@supabase/auth-js), against the server at `origin` (the app's flow is 'pkce'). */
 export function authClient(
   origin: string,
-  options: { flowType?: 'implicit' | 'pkce' } = {},
+  options: { flowType?: 'implicit' | 'pkce'; experimental?: { recoveryCodes?: boolean } } = {},
 ): InstanceType<typeof AuthClient> {
   return new AuthClient({
     url: `${origin}/auth/v1`,

@@ -34,6 +34,7 @@ const customer: Customer = {
   created_at: '2026-10-01T00:00:00.000Z',
   updated_at: '2026-11-01T00:00:00.000Z',
   deleted_at: null,
+  use_stop: null,
 };
 
 const valid = {

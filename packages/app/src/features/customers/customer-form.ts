@@ -73,6 +73,7 @@ export const EMPTY_CUSTOMER: Customer = {
   created_at: '',
   updated_at: '',
   deleted_at: null,
+  use_stop: null,
 };
 
 export function formValuesFromCustomer(customer: Customer): CustomerFormValues {

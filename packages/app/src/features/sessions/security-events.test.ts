@@ -11,12 +11,11 @@ describe('securityEventKind', () => {
     }
   });
 
-  it('asks for attention for a revoked session, a reused token and a refused code only', () => {
+  it('asks for attention for a revoked session, a reused token, a refused second factor and a reset only', () => {
     const attention = contractEnums.SecurityEventType.filter(
       (type) => securityEventKind(type).tone === 'attention',
     );
-    expect([...attention].sort()).toEqual(['mfa_failed', 'refresh_token_reused', 'session_revoked']);
-    expect(securityEventKind('mfa_failed').advice).toContain('パスワードを変更');
+    expect(attention).toEqual(['session_revoked', 'refresh_token_reused', 'mfa_failed', 'mfa_reset']);
     expect(securityEventKind('refresh_token_reused').advice).toContain('パスワードを変更');
   });
 

@@ -39,27 +39,28 @@ const KINDS: Record<SecurityEventType, SecurityEventKind> = {
     tone: 'notice',
     advice: '心当たりがない場合は、すぐに管理者に連絡してください。',
   },
-  mfa_verified: { label: '二段階認証の確認', tone: 'normal' },
+  mfa_verified: { label: '二段階認証', tone: 'normal' },
   mfa_failed: {
-    label: '確認コードの誤り',
+    label: '二段階認証の失敗',
     tone: 'attention',
-    advice: '心当たりがない場合は、パスワードが知られている可能性があります。パスワードを変更してください。',
+    advice:
+      '心当たりがない場合は、パスワードを変更してください。パスワードを知っている人がログインしようとしています。',
   },
   mfa_unenrolled: {
     label: '認証アプリの削除',
     tone: 'notice',
     advice: '心当たりがない場合は、すぐに管理者に連絡してください。',
   },
-  recovery_codes_generated: { label: 'リカバリーコードの作成', tone: 'notice' },
+  recovery_codes_generated: { label: '回復コードの発行', tone: 'notice' },
   recovery_code_used: {
-    label: 'リカバリーコードでのログイン',
+    label: '回復コードの使用',
     tone: 'notice',
-    advice: '心当たりがない場合は、すぐに管理者に連絡してください。',
+    advice: '心当たりがない場合は、パスワードを変更し、回復コードを発行し直してください。',
   },
   mfa_reset: {
-    label: '管理者による二段階認証のリセット',
-    tone: 'notice',
-    advice: '次のログインで認証アプリを登録し直してください。',
+    label: '二段階認証のリセット',
+    tone: 'attention',
+    advice: '管理者が二段階認証をリセットしました。次のログインで認証アプリを登録し直してください。',
   },
 };
 

@@ -17,7 +17,9 @@ import { PERMISSION_DENIED_REASON, usePermissions } from '../../features/access/
 import { type Customer, customerKana, customerName } from '../../features/customers/customer-fields';
 import { CustomerFormDialog } from '../../features/customers/customer-form-dialog';
 import { InteractionTimeline } from '../../features/customers/interaction-timeline';
+import { PeopleRequestsSection } from '../../features/customers/people-requests-section';
 import { formatTenantDateTime } from '../../lib/format';
+import { CustomerAuditLink } from './customer-audit-link';
 import {
   BackToList,
   CustomerLoadFailed,
@@ -62,9 +64,17 @@ export function Component() {
   if (customer.isPending) return <CustomerLoading back={back} />;
 
   if (customer.isError) {
-    const notFound =
-      isApiError(customer.error) && (customer.error.status === 404 || customer.error.status === 422);
-    if (notFound) return <CustomerNotFound back={back} />;
+    const error = customer.error;
+    if (isApiError(error) && (error.status === 404 || error.status === 422)) {
+      const { body } = error;
+      const erased = (body.context as { erased?: boolean } | null)?.erased === true;
+      return (
+        <CustomerNotFound
+          back={back}
+          erased={erased ? { message: body.message, suggestion: body.suggestion ?? null } : undefined}
+        />
+      );
+    }
     return (
       <CustomerLoadFailed
         back={back}
@@ -95,6 +105,9 @@ function CustomerDetail({
   const { remove, restore, restoreHere, leaving } = useCustomerDeletion(customer, listHref);
   const name = customerName(customer);
   const deleted = customer.deleted_at !== null;
+  // A stopped customer is opened only by those who handle people's requests, and only to lift it.
+  const stopped = customer.use_stop !== null;
+  const frozen = deleted || stopped;
 
   return (
     <div className="flex min-w-0 flex-col gap-6">
@@ -103,7 +116,7 @@ function CustomerDetail({
         title={<span className="break-words">{name}</span>}
         description={customerKana(customer)}
         actions={
-          deleted ? null : (
+          frozen ? null : (
             <>
               <Button
                 variant="outline"
@@ -127,6 +140,7 @@ function CustomerDetail({
           )
         }
       />
+      <CustomerAuditLink customerId={customer.id} />
 
       {deleted && (
         <Alert variant="warning" title="この顧客は削除されています">
@@ -150,16 +164,33 @@ function CustomerDetail({
         </Alert>
       )}
 
+      {customer.use_stop && (
+        <Alert variant="warning" title="利用停止中">
+          <p>
+            {formatTenantDateTime(customer.use_stop.stopped_at)} に
+            {customer.use_stop.stopped_by_name ? `${customer.use_stop.stopped_by_name} さんが` : ''}
+            本人からの請求により利用を停止しました。この顧客は一覧・検索・集計・AI
+            機能に表示されず、対応履歴も記録できません。
+          </p>
+          <p className="mt-1 break-words">理由: {customer.use_stop.reason}</p>
+        </Alert>
+      )}
+
       <div className="grid min-w-0 items-start gap-6 lg:grid-cols-5">
-        <CustomerProfile customer={customer} className="lg:col-span-2" />
+        <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
+          <CustomerProfile customer={customer} />
+          {can('privacy.manage') ? <PeopleRequestsSection customer={customer} listHref={listHref} /> : null}
+        </div>
         <div className="min-w-0 lg:col-span-3">
-          <InteractionTimeline
-            customerId={customer.id}
-            customerDeleted={deleted || leaving}
-            canAdd={!deleted && can('interactions.write')}
-            canEdit={!deleted && can('interactions.write')}
-            canDelete={!deleted && can('interactions.delete')}
-          />
+          {stopped ? null : (
+            <InteractionTimeline
+              customerId={customer.id}
+              customerDeleted={deleted || leaving}
+              canAdd={!deleted && can('interactions.write')}
+              canEdit={!deleted && can('interactions.write')}
+              canDelete={!deleted && can('interactions.delete')}
+            />
+          )}
         </div>
       </div>
 

@@ -51,7 +51,14 @@ export function CustomerLoading({ back }: { back: ReactNode }) {
   );
 }
 
-export function CustomerNotFound({ back }: { back: ReactNode }) {
+/** Not found; `erased` carries the server's wording when the customer was erased at their request. */
+export function CustomerNotFound({
+  back,
+  erased,
+}: {
+  back: ReactNode;
+  erased?: { message: string; suggestion: string | null } | undefined;
+}) {
   return (
     <div className="flex flex-col gap-6">
       <PageHeader eyebrow={back} title="顧客が見つかりません" />
@@ -64,8 +71,10 @@ export function CustomerNotFound({ back }: { back: ReactNode }) {
                 <UserX aria-hidden="true" className="size-6" />
               </span>
             }
-            title="この顧客は存在しないか、表示できません"
-            description="URL が正しいか確かめてください。顧客一覧から探すこともできます。"
+            title={erased ? erased.message : 'この顧客は存在しないか、表示できません'}
+            description={
+              erased?.suggestion ?? 'URL が正しいか確かめてください。顧客一覧から探すこともできます。'
+            }
             action={
               <Button asChild>
                 <Link to="/customers">顧客一覧へ</Link>

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { TenantTransaction } from '../../platform/db/tenant-scope';
 import { hasBigram } from '../../platform/search/search-term';
+import { customerInUse } from '../customers';
 import type { InteractionType } from './assistant.tools';
 
 export type PersonKind = 'customer' | 'staff';
@@ -68,7 +69,7 @@ export async function findPeopleByName(
       select c.id, c.last_name, c.first_name, c.last_name_kana, c.first_name_kana, c.company_name,
         c.company_name_kana, c.city
       from customers c
-      where c.tenant_id = ${tx.tenantId} and c.deleted_at is null
+      where c.tenant_id = ${tx.tenantId} and ${customerInUse('c')}
         and ${indexed} strpos(c.search_text, ${term}) > 0
       order by ${atCompany} ${nameEquals('c', term)} desc,
         c.last_name_kana collate "C", c.first_name_kana collate "C", c.id

@@ -8,7 +8,7 @@ import { AppError } from '../../platform/errors';
 import { type AiProgressSink, silentProgress } from '../../platform/http/ai-response';
 import type { TextIndex } from '../../platform/search/text-index';
 import { rowName } from '../../platform/text/person-name';
-import { CustomerNotFoundError } from '../customers';
+import { CustomerNotFoundError, customerInUse } from '../customers';
 import {
   exampleQuestions,
   matchIntent,
@@ -143,7 +143,7 @@ export async function assertChatCustomer(tx: TenantTransaction, customerId: stri
     .select('id')
     .where('tenant_id', '=', tx.tenantId)
     .where('id', '=', customerId)
-    .where('deleted_at', 'is', null)
+    .where(customerInUse('customers'))
     .executeTakeFirst();
   if (!found) throw new CustomerNotFoundError();
 }
@@ -165,7 +165,7 @@ async function loadCustomerContext(tx: TenantTransaction, customerId: string): P
     ])
     .where('tenant_id', '=', tx.tenantId)
     .where('id', '=', customerId)
-    .where('deleted_at', 'is', null)
+    .where(customerInUse('customers'))
     .executeTakeFirst();
   if (!customer) throw new CustomerNotFoundError();
   const name = rowName(customer);

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { TenantTransaction } from '../../platform/db/tenant-scope';
 import { searchTerm } from '../../platform/search/search-term';
 import { rowName } from '../../platform/text/person-name';
-import { findCustomerPage } from '../customers';
+import { customerInUse, findCustomerPage } from '../customers';
 import {
   md,
   PERIOD_LABELS,
@@ -58,7 +58,7 @@ export async function searchCustomers(tx: TenantTransaction, args: { query: stri
 /** Live customers: all of them, or those registered in a period. */
 export async function countCustomers(tx: TenantTransaction, args: { period: Period }): Promise<ToolResult> {
   const bounds = periodBounds(tx, args.period);
-  const where = sql`c.tenant_id = ${tx.tenantId} and c.deleted_at is null
+  const where = sql`c.tenant_id = ${tx.tenantId} and ${customerInUse('c')}
     and (b.starts is null or c.created_at >= b.starts) and (b.ends is null or c.created_at < b.ends)`;
   const counted = await sql<{ count: string }>`
     select count(*) as count from customers c, ${bounds} b where ${where}`.execute(tx);

@@ -3,6 +3,7 @@ import type { TenantTransaction } from '../../platform/db/tenant-scope';
 import { searchTerm } from '../../platform/search/search-term';
 import type { TextIndex } from '../../platform/search/text-index';
 import { rowName } from '../../platform/text/person-name';
+import { customerInUse } from '../customers';
 import { md, oneLine, RECENT_LIMIT, type ToolResult } from './assistant.tools.common';
 
 /** Live products matching the query, with how many interactions were about each. */
@@ -21,11 +22,11 @@ export async function searchProducts(tx: TenantTransaction, args: { query: strin
     select p.id, p.name, p.category, p.price, p.status,
       (select count(*) from interaction_products ip
          join interactions i on i.tenant_id = ip.tenant_id and i.id = ip.interaction_id
-         join customers c on c.tenant_id = i.tenant_id and c.id = i.customer_id and c.deleted_at is null
+         join customers c on c.tenant_id = i.tenant_id and c.id = i.customer_id and ${customerInUse('c')}
        where ip.tenant_id = p.tenant_id and ip.product_id = p.id) as interaction_count,
       (select count(distinct i.customer_id) from interaction_products ip
          join interactions i on i.tenant_id = ip.tenant_id and i.id = ip.interaction_id
-         join customers c on c.tenant_id = i.tenant_id and c.id = i.customer_id and c.deleted_at is null
+         join customers c on c.tenant_id = i.tenant_id and c.id = i.customer_id and ${customerInUse('c')}
        where ip.tenant_id = p.tenant_id and ip.product_id = p.id) as customer_count
     from products p
     where p.tenant_id = ${tx.tenantId} and p.deleted_at is null

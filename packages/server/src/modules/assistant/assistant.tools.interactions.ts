@@ -2,6 +2,7 @@ import { INTERACTION_TYPE_LABELS } from '@tsumiki/api-client';
 import { sql } from 'kysely';
 import type { TenantTransaction } from '../../platform/db/tenant-scope';
 import { rowName } from '../../platform/text/person-name';
+import { customerInUse } from '../customers';
 import {
   INTERACTION_TYPES,
   type InteractionLine,
@@ -24,7 +25,7 @@ export async function countInteractions(
 ): Promise<ToolResult> {
   const bounds = periodBounds(tx, args.period);
   const typeFilter = args.type ? sql`and i.type = ${args.type}` : sql``;
-  const where = sql`i.tenant_id = ${tx.tenantId} and c.deleted_at is null ${typeFilter}
+  const where = sql`i.tenant_id = ${tx.tenantId} and ${customerInUse('c')} ${typeFilter}
     and (b.starts is null or i.created_at >= b.starts) and (b.ends is null or i.created_at < b.ends)`;
   const byType = await sql<{ type: InteractionType; count: string }>`
     select i.type, count(*) as count
@@ -83,7 +84,7 @@ export async function recentInteractions(
   const { rows } = await sql<InteractionLine>`
     select ${interactionColumns}
     from interactions i join customers c on c.tenant_id = i.tenant_id and c.id = i.customer_id
-    where i.tenant_id = ${tx.tenantId} and c.deleted_at is null ${customerFilter}
+    where i.tenant_id = ${tx.tenantId} and ${customerInUse('c')} ${customerFilter}
     order by i.created_at desc, i.id desc limit ${limit}`.execute(tx);
   const markdown =
     rows.length === 0

@@ -28,13 +28,12 @@ import {
   CUSTOMER_CSV_REFERENCE_COLUMNS,
   CUSTOMER_CSV_TAG_SEPARATOR,
   customerCsvHeader,
-  guardCsvFormula,
 } from '@tsumiki/api-client';
-import Encoding from 'encoding-japanese';
 import { DEFAULT_TIME_ZONE, localDateTime } from '../../platform/access/time-zone';
+import { type CsvEncoding, tableToCsv, UnencodableCharacter } from '../../platform/text/csv-file';
 import type { CustomerView } from './customers.repository';
 
-export type CsvEncoding = 'utf-8' | 'shift_jis';
+export type { CsvEncoding } from '../../platform/text/csv-file';
 
 export type CustomerCsvField = ApiCsvField | (typeof CUSTOMER_CSV_REFERENCE_COLUMNS)[number]['key'];
 
@@ -73,12 +72,6 @@ export class CsvEncodingError extends Error {
   }
 }
 
-const UTF8_BOM = Uint8Array.of(0xef, 0xbb, 0xbf);
-const CRLF = '\r\n';
-/** Characters buffered before a chunk is encoded and yielded. */
-const CHUNK_CHARS = 64 * 1024;
-const GETA = '〓';
-
 /** 'YYYY/MM/DD HH:mm' in the tenant's time zone; '' for an invalid date. */
 export function formatCsvDateTime(date: Date, timeZone: string = DEFAULT_TIME_ZONE): string {
   if (Number.isNaN(date.getTime())) return '';
@@ -100,167 +93,33 @@ function cellText(customer: CsvCustomer, field: CustomerCsvField, timeZone: stri
   }
 }
 
-/** RFC 4180 field, with the formula guard. */
-function csvField(value: string): string {
-  const text = guardCsvFormula(value);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-// ---- CP932 -------------------------------------------------------------------------------------
-
-const STAND_INS: ReadonlyMap<string, string> = new Map([
-  ['\u00A5', '\uFFE5'], // ¥ (a Mac's ¥ key) → ￥
-  ['\u2014', '\u2015'], // — EM DASH → ― (0x815C)
-  ['\u2013', '-'], // – EN DASH
-  ['\u00A0', ' '], // no-break space
-]);
-
-/** Zero-width (non-)joiners, variation selectors, ideographic variation selectors, skin tones. */
-function isIgnorable(char: string): boolean {
-  const c = char.codePointAt(0)!;
-  return (
-    (c >= 0x200b && c <= 0x200d) ||
-    c === 0x2060 ||
-    (c >= 0xfe00 && c <= 0xfe0f) ||
-    (c >= 0xe0100 && c <= 0xe01ef) ||
-    (c >= 0x1f3fb && c <= 0x1f3ff)
-  );
-}
-const COMBINING = /^\p{M}$/u;
-
-const encodableCache = new Map<number, boolean>();
-
-function isCp932Encodable(char: string): boolean {
-  const codePoint = char.codePointAt(0)!;
-  if (codePoint < 0x80) return true;
-  let encodable = encodableCache.get(codePoint);
-  if (encodable === undefined) {
-    try {
-      Encoding.convert(char, { to: 'SJIS', from: 'UNICODE', type: 'array', fallback: 'error' });
-      encodable = true;
-    } catch {
-      encodable = false;
-    }
-    encodableCache.set(codePoint, encodable);
-  }
-  return encodable;
-}
-
-/** `value` with every character CP932 cannot hold replaced as documented at the top. */
-function toCp932Text(
-  value: string,
-  report: (character: string, replacement: string) => void,
-  strict: boolean,
-): string {
-  // Fast path: ASCII, or every character encodable.
-  let clean = true;
-  for (const char of value) {
-    if (!isCp932Encodable(char)) {
-      clean = false;
-      break;
-    }
-  }
-  if (clean) return value;
-
-  const out: string[] = [];
-  for (const char of value) {
-    if (isCp932Encodable(char)) {
-      out.push(char);
-      continue;
-    }
-    if (isIgnorable(char)) continue;
-    if (COMBINING.test(char) && out.length > 0) {
-      const composed = `${out[out.length - 1]}${char}`.normalize('NFC');
-      if ([...composed].length === 1 && isCp932Encodable(composed)) {
-        out[out.length - 1] = composed;
-        continue;
-      }
-    }
-    const standIn = STAND_INS.get(char);
-    if (standIn !== undefined) {
-      report(char, standIn);
-      out.push(standIn);
-      continue;
-    }
-    if (strict) throw new UnencodableCharacter(char);
-    report(char, GETA);
-    out.push(GETA);
-  }
-  return out.join('');
-}
-
-class UnencodableCharacter extends Error {
-  constructor(readonly character: string) {
-    super(character);
-  }
-}
-
-function encodeCp932(text: string): Uint8Array {
-  // Every character was checked by toCp932Text: 'error' here only guards against a bug.
-  return Uint8Array.from(
-    Encoding.convert(text, { to: 'SJIS', from: 'UNICODE', type: 'array', fallback: 'error' }),
-  );
-}
-
-// ---- writer ------------------------------------------------------------------------------------
-
 /**
- * The customers as a CSV file, streamed: the header row first, then the rows in chunks of about
- * 64K characters. `rows` may be a plain array or an async iterable (e.g. a Kysely `.stream()`),
- * consumed once and in order. UTF-8 output starts with a BOM; see the file comment for CP932.
- * Throws `CsvEncodingError` from the iterator with `{ unencodable: 'error' }`.
+ * The customers as a CSV file, streamed (platform/text/csv-file.ts): the header row first, then
+ * the rows. `rows` may be a plain array or an async iterable (e.g. a Kysely `.stream()`),
+ * consumed once and in order. Throws `CsvEncodingError` from the iterator with
+ * `{ unencodable: 'error' }`.
  */
 export async function* customersToCsv(
   rows: AsyncIterable<CsvCustomer> | Iterable<CsvCustomer>,
   encoding: CsvEncoding,
   options: CustomersToCsvOptions = {},
 ): AsyncGenerator<Uint8Array, void, undefined> {
-  const utf8 = new TextEncoder();
-  const encode = (text: string) => (encoding === 'utf-8' ? utf8.encode(text) : encodeCp932(text));
-  const strict = options.unencodable === 'error';
   const timeZone = options.timeZone ?? DEFAULT_TIME_ZONE;
-
-  const header = CUSTOMER_CSV_COLUMNS.map(({ header: label }) => csvField(label)).join(',') + CRLF;
-  if (encoding === 'utf-8') {
-    const body = utf8.encode(header);
-    const first = new Uint8Array(UTF8_BOM.length + body.length);
-    first.set(UTF8_BOM);
-    first.set(body, UTF8_BOM.length);
-    yield first;
-  } else {
-    yield encode(header);
-  }
-
-  let buffer: string[] = [];
-  let buffered = 0;
-  for await (const customer of rows) {
-    const cells: string[] = [];
-    for (const { field } of CUSTOMER_CSV_COLUMNS) {
-      let text = cellText(customer, field, timeZone);
-      if (encoding === 'shift_jis') {
-        try {
-          text = toCp932Text(
-            text,
-            (character, replacement) =>
-              options.onUnencodable?.({ id: customer.id, field, character, replacement }),
-            strict,
-          );
-        } catch (error) {
-          if (error instanceof UnencodableCharacter)
-            throw new CsvEncodingError(customer.id, field, error.character);
-          throw error;
-        }
-      }
-      cells.push(csvField(text));
+  const columns = CUSTOMER_CSV_COLUMNS.map(({ field, header }) => ({
+    header,
+    cell: (customer: CsvCustomer) => cellText(customer, field, timeZone),
+  }));
+  const fieldOf = (column: number) => CUSTOMER_CSV_COLUMNS[column]!.field;
+  try {
+    yield* tableToCsv(rows, columns, encoding, {
+      ...(options.unencodable ? { unencodable: options.unencodable } : {}),
+      onUnencodable: ({ row, column, character, replacement }) =>
+        options.onUnencodable?.({ id: row.id, field: fieldOf(column), character, replacement }),
+    });
+  } catch (error) {
+    if (error instanceof UnencodableCharacter && error.at) {
+      throw new CsvEncodingError((error.at.row as CsvCustomer).id, fieldOf(error.at.column), error.character);
     }
-    const line = cells.join(',') + CRLF;
-    buffer.push(line);
-    buffered += line.length;
-    if (buffered >= CHUNK_CHARS) {
-      yield encode(buffer.join(''));
-      buffer = [];
-      buffered = 0;
-    }
+    throw error;
   }
-  if (buffered > 0) yield encode(buffer.join(''));
 }

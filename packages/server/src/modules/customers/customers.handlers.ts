@@ -3,6 +3,7 @@ import { personName } from '../../platform/text/person-name';
 import type { ModuleDependencies } from '../module';
 import { customersCsvHandlers } from './customers.csv.handlers';
 import { toCustomer } from './customers.mapper';
+import { canSeeStoppedCustomers, customersPeopleRequestHandlers } from './customers.people-requests.handlers';
 import {
   type CustomerView,
   createCustomer,
@@ -75,8 +76,11 @@ export function customersHandlers({ db, document, events, jobs, log, sessions }:
       return { status: 204, body: undefined };
     },
 
-    async getCustomer({ params }, { tx }) {
-      return { status: 200, body: toCustomer(await getCustomer(tx, params.id)) };
+    async getCustomer({ params }, { tx, principal, tenant }) {
+      // A stopped customer is open only to those who handle people's requests (to lift the stop);
+      // for everybody else it does not exist, like everywhere else in the product.
+      const withStopped = canSeeStoppedCustomers({ principal, tenant });
+      return { status: 200, body: toCustomer(await getCustomer(tx, params.id, { withStopped })) };
     },
 
     async createCustomer({ body }, { tx, principal }) {
@@ -117,6 +121,7 @@ export function customersHandlers({ db, document, events, jobs, log, sessions }:
     },
 
     ...customersCsvHandlers({ document, events }),
+    ...customersPeopleRequestHandlers({ sessions }),
   } satisfies ModuleHandlers;
 }
 

@@ -1,7 +1,9 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { TenantTransaction } from '../../platform/db/tenant-scope';
+import { userDisplayName } from '../../platform/db/user-display-name';
 import { searchFold } from '../../platform/search/fold';
 import { hasBigram, type SortOrder } from '../../platform/search/search-term';
+import { customerInUse } from './customers.in-use';
 import type { CustomerRow, NewCustomerRow } from './customers.tables';
 
 export type CustomerSortField = 'created_at' | 'updated_at' | 'last_name_kana' | 'company_name_kana';
@@ -20,7 +22,7 @@ export interface CustomerPageQuery {
 }
 
 /** A customer row with its assignee's display name. */
-export type CustomerView = CustomerRow & { assignee_name: string | null };
+export type CustomerView = CustomerRow & { assignee_name: string | null; use_stopped_by_name: string | null };
 
 export type CustomerChanges = Partial<
   Pick<
@@ -68,6 +70,9 @@ const COLUMNS = [
   'c.updated_at',
   'c.deleted_at',
   'c.deleted_by',
+  'c.use_stopped_at',
+  'c.use_stop_reason',
+  'c.use_stopped_by',
 ] as const;
 
 /**
@@ -118,7 +123,7 @@ function liveCustomers(tx: TenantTransaction, query: Pick<CustomerPageQuery, 'se
   let filtered = tx
     .selectFrom('customers as c')
     .where('c.tenant_id', '=', tx.tenantId)
-    .where('c.deleted_at', 'is', null);
+    .where(customerInUse('c'));
   if (query.search !== undefined) filtered = filtered.where(matchesTerm(tx, 'a', query.search));
   if (query.companyFilter !== undefined) filtered = filtered.where(matchesTerm(tx, 'c', query.companyFilter));
   return filtered;
@@ -144,8 +149,10 @@ function withAssignee(tx: TenantTransaction) {
   return tx
     .selectFrom('customers as c')
     .leftJoin('users as a', 'a.id', 'c.assignee_user_id')
+    .leftJoin('users as s', 's.id', 'c.use_stopped_by')
     .select(COLUMNS)
     .select(sql<string | null>`coalesce(nullif(a.full_name, ''), a.email)`.as('assignee_name'))
+    .select(userDisplayName('s').as('use_stopped_by_name'))
     .where('c.tenant_id', '=', tx.tenantId);
 }
 
@@ -179,13 +186,14 @@ export async function countCustomers(
   query: Pick<CustomerPageQuery, 'search' | 'companyFilter'>,
 ): Promise<{ total: number; capped: boolean }> {
   if (query.search === undefined && query.companyFilter === undefined) {
-    const row = await tx
-      .selectFrom('tenant_row_counts')
-      .select('live_rows')
-      .where('tenant_id', '=', tx.tenantId)
-      .where('table_name', '=', 'customers')
-      .executeTakeFirst();
-    return { total: Number(row?.live_rows ?? 0), capped: false };
+    // The kept count is of rows not deleted; the few stopped ones are taken off (a partial index).
+    const { rows } = await sql<{ total: string }>`
+      select coalesce((select live_rows from tenant_row_counts
+                       where tenant_id = ${tx.tenantId} and table_name = 'customers'), 0)
+           - (select count(*) from customers c
+              where c.tenant_id = ${tx.tenantId} and c.use_stopped_at is not null and c.deleted_at is null)
+        as total`.execute(tx);
+    return { total: Math.max(0, Number(rows[0]?.total ?? 0)), capped: false };
   }
   // A 2-character term is counted from the terms index alone (terms exist only for live customers).
   const filter = singleBigramFilter(query);
@@ -257,7 +265,7 @@ export async function updateCustomerIfVersion(
     .set({ ...changes, updated_by: actorId, version: sql`version + 1` })
     .where('tenant_id', '=', tx.tenantId)
     .where('id', '=', id)
-    .where('deleted_at', 'is', null)
+    .where(customerInUse('customers'))
     .where('version', '=', expectedVersion)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;

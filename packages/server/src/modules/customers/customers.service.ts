@@ -46,6 +46,9 @@ export type CustomerFields = Omit<
   | 'updated_at'
   | 'deleted_at'
   | 'deleted_by'
+  | 'use_stopped_at'
+  | 'use_stop_reason'
+  | 'use_stopped_by'
 >;
 
 export class CustomerNotFoundError extends NotFoundError {
@@ -55,6 +58,31 @@ export class CustomerNotFoundError extends NotFoundError {
       suggestion: '顧客一覧から選び直してください。削除された可能性があります。',
     });
   }
+}
+
+/**
+ * The customer was erased at the person's request: only its tombstone is left. A 404 like any
+ * unknown id (RES_001), with its own wording and `context.erased` for screens that say so.
+ */
+export class CustomerErasedError extends AppError {
+  constructor() {
+    super('RES_001', {
+      context: { resource: 'customer', erased: true },
+      message: 'この顧客の情報は本人の請求により消去されました。',
+      suggestion: '消去した日時・理由・実施者の記録だけが残っています。顧客一覧から選び直してください。',
+    });
+  }
+}
+
+/** 404 for an id the tenant does not know: with the erasure's wording when it was erased. */
+export async function customerGone(tx: TenantTransaction, id: string): Promise<AppError> {
+  const tombstone = await tx
+    .selectFrom('customer_erasures')
+    .select('customer_id')
+    .where('tenant_id', '=', tx.tenantId)
+    .where('customer_id', '=', id)
+    .executeTakeFirst();
+  return tombstone ? new CustomerErasedError() : new CustomerNotFoundError();
 }
 
 /** Someone saved the customer after it was loaded: nothing was changed. */
@@ -110,9 +138,19 @@ export async function listCustomers(tx: TenantTransaction, request: CustomerList
   return { total, totalCapped: capped, customers };
 }
 
-export async function getCustomer(tx: TenantTransaction, id: string): Promise<CustomerView> {
+/**
+ * A customer of the tenant by id, in the trash or not. A customer whose use is stopped is not
+ * found unless `withStopped` (those who manage people's requests open the record to lift it);
+ * an erased one is not found, with the erasure's wording.
+ */
+export async function getCustomer(
+  tx: TenantTransaction,
+  id: string,
+  options: { withStopped?: boolean } = {},
+): Promise<CustomerView> {
   const customer = await findCustomer(tx, id);
-  if (!customer) throw new CustomerNotFoundError();
+  if (!customer) throw await customerGone(tx, id);
+  if (customer.use_stopped_at !== null && options.withStopped !== true) throw new CustomerNotFoundError();
   return customer;
 }
 

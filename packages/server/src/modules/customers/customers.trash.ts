@@ -42,7 +42,9 @@ export async function listTrash(
   let filtered = tx
     .selectFrom('customers as c')
     .where('c.tenant_id', '=', tx.tenantId)
-    .where('c.deleted_at', '>', since);
+    .where('c.deleted_at', '>', since)
+    // A customer whose use is stopped shows nowhere, the trash included.
+    .where('c.use_stopped_at', 'is', null);
   // The trash holds a month of deletions: the folded text is read as it is, no index needed.
   if (term !== undefined)
     filtered = filtered.where(sql<boolean>`strpos(c.search_text, tsumiki_search_fold(${term})) > 0`);

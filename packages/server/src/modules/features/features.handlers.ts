@@ -1,5 +1,6 @@
 import type { components } from '@tsumiki/api-client/schema';
 import { FEATURES, getFeatureSwitches } from '../../platform/access/features';
+import { assertMayAdoptMfaPolicy } from '../../platform/access/mfa-policy';
 import { getSecuritySettings, updateSecuritySettings } from '../../platform/access/security-settings';
 import type { ModuleHandlers } from '../../platform/http/typed-handlers';
 import type { ModuleDependencies } from '../module';
@@ -36,6 +37,14 @@ export function featuresHandlers({ events }: ModuleDependencies) {
     },
 
     async updateTenantSecuritySettings({ body }, { tx, principal, tenant }) {
+      if (body.mfa_policy !== undefined) {
+        await assertMayAdoptMfaPolicy(tx, {
+          policy: body.mfa_policy,
+          role: tenant.membership?.role ?? null,
+          userId: principal.userId,
+          sessionId: principal.sessionId,
+        });
+      }
       const { settings, changes } = await updateSecuritySettings(tx, body);
       if (Object.keys(changes).length > 0) {
         await events.emit(tx, {

@@ -1,5 +1,6 @@
 import type { TenantTransaction } from '../../platform/db/tenant-scope';
 import { userDisplayName } from '../../platform/db/user-display-name';
+import { customerInUse } from '../customers';
 import { findInteractionProducts } from '../products';
 import type { InteractionRow, NewInteractionRow } from './interactions.tables';
 
@@ -40,7 +41,7 @@ function liveInteractions(tx: TenantTransaction, query: Omit<InteractionPageQuer
       join.onRef('c.tenant_id', '=', 'i.tenant_id').onRef('c.id', '=', 'i.customer_id'),
     )
     .where('i.tenant_id', '=', tx.tenantId)
-    .where('c.deleted_at', 'is', null);
+    .where(customerInUse('c'));
   if (query.customerId !== undefined) filtered = filtered.where('i.customer_id', '=', query.customerId);
   if (query.createdFrom) filtered = filtered.where('i.created_at', '>=', query.createdFrom);
   if (query.createdTo) filtered = filtered.where('i.created_at', '<', query.createdTo);

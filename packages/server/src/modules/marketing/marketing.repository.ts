@@ -1,6 +1,7 @@
 import type { components } from '@tsumiki/api-client/schema';
 import { type RawBuilder, sql } from 'kysely';
 import type { TenantTransaction } from '../../platform/db/tenant-scope';
+import { customerInUse } from '../customers';
 
 type Basis = components['schemas']['CustomerSegmentBasis'];
 
@@ -26,7 +27,7 @@ function population(tx: TenantTransaction, days: number, tags: readonly string[]
            (select min(i.created_at) from interactions i
              where i.tenant_id = c.tenant_id and i.customer_id = c.id) >= (${since}) as first_in_period
     from customers c
-    where c.tenant_id = ${tx.tenantId} and c.deleted_at is null
+    where c.tenant_id = ${tx.tenantId} and ${customerInUse('c')}
       ${tags.length > 0 ? sql`and c.tags && ${sql.val(tags)}::text[]` : sql``}`;
 }
 
@@ -97,7 +98,7 @@ export async function countTarget(
   tx: TenantTransaction,
   target: { tag?: string; prefecture?: string; inactiveDays?: number; newDays?: number },
 ): Promise<{ count: number; examples: ExampleCustomer[] }> {
-  const conditions = [sql`c.tenant_id = ${tx.tenantId}`, sql`c.deleted_at is null`];
+  const conditions = [sql`c.tenant_id = ${tx.tenantId}`, customerInUse('c')];
   if (target.tag) conditions.push(sql`${target.tag} = any(c.tags)`);
   if (target.prefecture) conditions.push(sql`c.prefecture = ${target.prefecture}`);
   if (target.inactiveDays)
@@ -118,7 +119,7 @@ export async function countTarget(
 export async function tagsInUse(tx: TenantTransaction): Promise<string[]> {
   const rows = await sql<{ tag: string }>`
     select distinct unnest(c.tags) as tag from customers c
-    where c.tenant_id = ${tx.tenantId} and c.deleted_at is null order by tag`.execute(tx);
+    where c.tenant_id = ${tx.tenantId} and ${customerInUse('c')} order by tag`.execute(tx);
   return rows.rows.map((row) => row.tag);
 }
 

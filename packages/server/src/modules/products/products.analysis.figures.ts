@@ -6,6 +6,7 @@ import type { components } from '@tsumiki/api-client/schema';
 import { sql } from 'kysely';
 import type { TenantTransaction } from '../../platform/db/tenant-scope';
 import { personName } from '../../platform/text/person-name';
+import { customerInUse } from '../customers';
 import type { ProductRow } from './products.tables';
 
 type Schemas = components['schemas'];
@@ -21,7 +22,7 @@ function productInteractions(tx: TenantTransaction, productId: string) {
     select i.id, i.customer_id, i.created_at
     from interaction_products ip
     join interactions i on i.tenant_id = ip.tenant_id and i.id = ip.interaction_id
-    join customers c on c.tenant_id = i.tenant_id and c.id = i.customer_id and c.deleted_at is null
+    join customers c on c.tenant_id = i.tenant_id and c.id = i.customer_id and ${customerInUse('c')}
     where ip.tenant_id = ${tx.tenantId} and ip.product_id = ${productId}`;
 }
 

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { TenantTransaction } from '../../platform/db/tenant-scope';
+import { customerInUse } from '../customers';
 import type { InteractionType } from '../interactions';
 import type { NewResearchReportRow, ResearchReportRow } from './research.tables';
 
@@ -90,7 +91,7 @@ export async function findCustomerFacts(
     from customers c
     join tenants t on t.id = c.tenant_id
     left join users a on a.id = c.assignee_user_id
-    where c.tenant_id = ${tx.tenantId} and c.id = ${id} and c.deleted_at is null`.execute(tx);
+    where c.tenant_id = ${tx.tenantId} and c.id = ${id} and ${customerInUse('c')}`.execute(tx);
   return rows.rows[0];
 }
 
@@ -173,7 +174,7 @@ export async function findCustomersNamed(
   const folded = name.replace(/[\s\u3000]+/g, '');
   const rows = await sql<{ id: string; last_name: string; first_name: string; company_name: string | null }>`
     select c.id, c.last_name, c.first_name, c.company_name from customers c
-    where c.tenant_id = ${tx.tenantId} and c.deleted_at is null
+    where c.tenant_id = ${tx.tenantId} and ${customerInUse('c')}
       and (strpos(tsumiki_search_fold(c.last_name || c.first_name), tsumiki_search_fold(${folded})) > 0
         or strpos(tsumiki_search_fold(coalesce(c.company_name, '')), tsumiki_search_fold(${folded})) > 0)
     order by c.created_at desc limit 5`.execute(tx);

@@ -183,7 +183,7 @@ export async function toggleTenantUserStatus(
 /**
  * Removes the member's second factors and recovery codes and ends their sessions (they enrol
  * again at the next sign-in); recorded as `tenant_user.factors_reset`. 404 for a user who is
- * not a member of this tenant.
+ * not a member of this tenant; 409 MEM_004 for oneself.
  */
 export async function resetTenantUserFactors(
   tx: TenantTransaction,
@@ -193,6 +193,9 @@ export async function resetTenantUserFactors(
   now: Date,
 ): Promise<void> {
   const member = await getTenantUser(tx, userId);
+  // One's own factors come off on /profile from a session verified with them (GoTrue's rule);
+  // here an aal1 session could otherwise shed the factor that protects it.
+  if (userId === principal.userId) throw new AppError('MEM_004', { context: { user_id: userId } });
   const removed = await resetUserFactors(tx, userId, principal.userId, now);
   await events.emit(tx, {
     type: 'tenant_user.factors_reset',

@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/database';
+import type { Db, DbExecutor } from '../db/database';
 import type { Role } from '../db/schema';
 import { AppError } from '../errors';
+import type { SecuritySettings } from './security-settings';
 
 /** A tenant's two-factor policy (tenants.mfa_policy): nobody, administrators, or every member. */
-export type MfaPolicy = 'off' | 'admins' | 'everyone';
+export type MfaPolicy = SecuritySettings['mfa_policy'];
 
 /**
  * Whether the policy asks two-factor sign-in of a member with this role; a system administrator
@@ -39,4 +40,25 @@ export async function assertMfaSatisfied(
     select tsumiki_mfa_enrolled(${input.userId}::uuid) as enrolled
   `.execute(db);
   throw new AppError(rows[0]?.enrolled ? 'MFA_002' : 'MFA_001', { context: { mfa_policy: input.policy } });
+}
+
+/**
+ * A policy that asks two-factor sign-in of the person setting it may be set only from a session
+ * that has verified a second factor: otherwise they would lock themselves (and, with 'admins',
+ * perhaps every administrator) out of the tenant (409 MFA_003).
+ */
+export async function assertMayAdoptMfaPolicy(
+  db: DbExecutor,
+  input: { policy: MfaPolicy; role: Role | null; userId: string; sessionId: string },
+): Promise<void> {
+  if (!mfaRequired(input.policy, input.role)) return;
+  const { rows } = await sql<{ aal: string; enrolled: boolean }>`
+    select s.aal, tsumiki_mfa_enrolled(s.user_id) as enrolled
+    from auth_sessions s where s.id = ${input.sessionId} and s.user_id = ${input.userId}
+  `.execute(db);
+  const session = rows[0];
+  if (session?.aal === 'aal2') return;
+  throw new AppError('MFA_003', {
+    context: { mfa_policy: input.policy, enrolled: session?.enrolled ?? false },
+  });
 }

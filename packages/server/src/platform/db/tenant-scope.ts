@@ -27,6 +27,42 @@ function brand(executor: Kysely<Database>, tenantId: string): TenantTransaction 
   }) as TenantTransaction;
 }
 
+/**
+ * Who works in a tenant transaction and from where: the request's signed-in user, address,
+ * browser and id. The access log reads it (platform/audit), so handlers need not pass it on.
+ */
+export interface TransactionTrace {
+  actor: { userId: string; name: string | null; email: string | null } | null;
+  ip: string | null;
+  userAgent: string | null;
+  requestId: string | null;
+}
+
+interface TransactionState {
+  trace: TransactionTrace | null;
+  /** SQL text (no parameters: literals already escaped) sent with the `commit`, in order. */
+  beforeCommit: string[] | null;
+}
+
+const states = new WeakMap<object, TransactionState>();
+
+/** The trace the transaction was opened with (withTenant's `trace`), else null. */
+export function transactionTrace(tx: TenantTransaction): TransactionTrace | null {
+  return states.get(tx)?.trace ?? null;
+}
+
+/**
+ * Queues a statement to run just before the transaction commits, in the commit's own round trip,
+ * and answers true; false when the transaction was not opened by withTenant (the caller then
+ * runs the statement itself). Only for statements whose values are escaped literals.
+ */
+export function runBeforeCommit(tx: TenantTransaction, statement: string): boolean {
+  const queue = states.get(tx)?.beforeCommit;
+  if (!queue) return false;
+  queue.push(statement);
+  return true;
+}
+
 /** Scopes an already open transaction to one tenant until it ends (SET LOCAL semantics). */
 export async function scopeToTenant(tx: DbTransaction, tenantId: string): Promise<TenantTransaction> {
   assertTenantId(tenantId);
@@ -44,18 +80,28 @@ export async function withTenant<T>(
   db: Db,
   tenantId: string,
   work: (tx: TenantTransaction, tenantId: string) => Promise<T>,
+  trace: TransactionTrace | null = null,
 ): Promise<T> {
   assertTenantId(tenantId);
   return db.connection().execute(async (connection) => {
     await sql.raw(`begin; select set_config('app.tenant_id', '${tenantId}', true)`).execute(connection);
+    const tx = brand(connection, tenantId);
+    const state: TransactionState = { trace, beforeCommit: [] };
+    states.set(tx, state);
     let result: T;
     try {
-      result = await work(brand(connection, tenantId), tenantId);
+      result = await work(tx, tenantId);
+      // What was queued for the end (the access log's rows) goes with the commit: one round trip,
+      // and the per-tenant lock those rows take is held only for it.
+      const queued = state.beforeCommit ?? [];
+      state.beforeCommit = null;
+      await sql.raw([...queued, 'commit'].join(';\n')).execute(connection);
     } catch (error) {
       await sql`rollback`.execute(connection).catch(() => {});
       throw error;
+    } finally {
+      states.delete(tx);
     }
-    await sql`commit`.execute(connection);
     return result;
   });
 }

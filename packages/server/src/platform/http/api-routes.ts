@@ -1,12 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
 import type { AuthService } from '../../auth/auth-service';
+import type { TenantAccess } from '../access/access';
+import type { OperationCall } from '../audit/operation-access';
 import type { Db } from '../db/database';
-import { type TenantTransaction, withTenant } from '../db/tenant-scope';
+import { type TransactionTrace, withTenant } from '../db/tenant-scope';
 import { NotImplementedError } from '../errors';
 import type { FileStorage } from '../files/storage';
 import type { MultipartBody } from '../files/uploads';
 import { authenticate, authenticateForTenant, authenticateOptionally } from './access-hooks';
+import { operationAccessLogging } from './access-logging';
 import { installAllowedMethods } from './allowed-methods';
 import { EventStreamResponse, installEventStreams, sendEventStream } from './event-stream';
 import { discardUploads, multipartOperations, readMultipartBody } from './multipart-uploads';
@@ -31,6 +34,8 @@ export interface ApiRoutesOptions {
   db: Db;
   /** Where the file parts of multipart operations are staged before their handler runs. */
   files: FileStorage;
+  /** Record reads in the access log (ACCESS_LOG_READS); changes are recorded whatever this says. */
+  accessLogReads: boolean;
 }
 
 type AnyHandler = (
@@ -41,6 +46,9 @@ type AnyHandler = (
   body: unknown;
   headers?: Record<string, string>;
 }>;
+
+/** A call's parameters and body as the access log reads them (its answer comes after). */
+type CallInput = Omit<OperationCall, 'response'>;
 
 function isImplemented(id: string, handlers: ApiHandlers): id is ImplementedOperationId {
   return Object.hasOwn(handlers, id);
@@ -142,6 +150,34 @@ export async function registerApiRoutes(app: FastifyInstance, options: ApiRoutes
       const handler = handlers[operationId] as unknown as AnyHandler;
       const multipart = uploads.has(operationId);
       const deferred = isDeferredHandler(handlers[operationId]);
+      type InTenant = DeferredTenantRequestContext['inTenant'];
+      const logAccess = operationAccessLogging(policy.accessLog, { accessLogReads: options.accessLogReads });
+      /** The handler in the request's one tenant transaction, its access-log row with the commit. */
+      const inTransaction = (tenant: TenantAccess, context: RequestContext, input: CallInput) =>
+        withTenant(
+          options.db,
+          tenant.tenantId,
+          async (tx) => {
+            const answer = await handler(input, { ...context, tenant, tx } as TenantRequestContext);
+            await logAccess?.(tx, { ...input, response: answer.body });
+            return answer;
+          },
+          requestTrace(context),
+        );
+      /**
+       * A handler outside the request transaction (it waits on an AI provider): its access-log row
+       * gets a short transaction of its own once it has answered, committed before the answer.
+       */
+      const outsideTransaction = async (tenant: TenantAccess, context: RequestContext, input: CallInput) => {
+        const trace = requestTrace(context);
+        const inTenant: InTenant = (work) => withTenant(options.db, tenant.tenantId, work, trace);
+        const answer = await handler(input, { ...context, tenant, inTenant } as DeferredTenantRequestContext);
+        const record = logAccess;
+        if (record) {
+          await inTenant((tx) => record(tx, { ...input, response: answer.body }));
+        }
+        return answer;
+      };
       const answer = async (request: FastifyRequest, reply: FastifyReply, body: unknown) => {
         const input = {
           query: request.query ?? {},
@@ -156,20 +192,16 @@ export async function registerApiRoutes(app: FastifyInstance, options: ApiRoutes
           accessTokenExpiresAt: request.accessTokenExpiresAt,
         };
         const tenant = request.tenantAccess;
-        const result = policy.optionalAuthentication
-          ? await handler(input, { ...context, tenant } as OptionallySignedInRequestContext)
-          : policy.tenantScoped && tenant
-            ? deferred
-              ? await handler(input, {
-                  ...context,
-                  tenant,
-                  inTenant: (work: (tx: TenantTransaction) => Promise<unknown>) =>
-                    withTenant(options.db, tenant.tenantId, work),
-                } as DeferredTenantRequestContext)
-              : await withTenant(options.db, tenant.tenantId, (tx) =>
-                  handler(input, { ...context, tenant, tx } as TenantRequestContext),
-                )
-            : await handler(input, context);
+        let result: Awaited<ReturnType<AnyHandler>>;
+        if (policy.optionalAuthentication) {
+          result = await handler(input, { ...context, tenant } as OptionallySignedInRequestContext);
+        } else if (policy.tenantScoped && tenant) {
+          result = deferred
+            ? await outsideTransaction(tenant, context, input)
+            : await inTransaction(tenant, context, input);
+        } else {
+          result = await handler(input, context);
+        }
         // The transaction has committed by now: a stream holds no connection while it lasts.
         if (result.body instanceof EventStreamResponse) return sendEventStream(app, reply, result.body);
         if (result.headers) reply.headers(result.headers);
@@ -193,4 +225,17 @@ export async function registerApiRoutes(app: FastifyInstance, options: ApiRoutes
       } as RouteOptions;
     },
   });
+}
+
+/** Who makes the request and from where, for the access log of its transactions. */
+function requestTrace(context: RequestContext): TransactionTrace {
+  const principal = context.principal;
+  return {
+    actor: principal
+      ? { userId: principal.userId, name: principal.fullName || principal.email, email: principal.email }
+      : null,
+    ip: context.client.ip,
+    userAgent: context.client.userAgent,
+    requestId: context.requestId,
+  };
 }

@@ -4,6 +4,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { parse } from 'yaml';
 import { openapiSpecPath } from '../../paths';
+import { type OperationAccess, parseOperationAccess } from '../audit/operation-access';
 import {
   CONTRACT_PATTERNS,
   freeFormLocations,
@@ -36,6 +37,7 @@ interface OperationObject {
   responses?: Record<string, unknown>;
   'x-permission'?: string;
   'x-feature'?: string;
+  'x-access-log'?: unknown;
 }
 
 /** What the spec says about guarding one operation; applied generically by the route layer. */
@@ -60,6 +62,8 @@ export interface OperationPolicy {
   feature: string | null;
   /** Declares 501: planned, answered with SYS_005 after the checks above. */
   planned: boolean;
+  /** `x-access-log`: the access-log row a successful call writes (platform/audit). */
+  accessLog: OperationAccess | null;
 }
 
 export const TENANT_HEADER = 'X-Tenant-Id';
@@ -132,7 +136,13 @@ export function operationPolicies(document: OpenApiDocument): Map<string, Operat
         permission: operation['x-permission'] ?? null,
         feature: operation['x-feature'] ?? null,
         planned: Object.hasOwn(operation.responses ?? {}, '501'),
+        accessLog: parseOperationAccess(operation.operationId, operation['x-access-log']),
       };
+      if (policy.accessLog && !policy.tenantScoped) {
+        throw new Error(
+          `openapi.yaml: ${policy.operationId} は x-access-log があるのにテナントを受け取りません`,
+        );
+      }
       if ((policy.permission || policy.feature) && !policy.tenantScoped) {
         throw new Error(
           `openapi.yaml: ${policy.operationId} は x-permission / x-feature があるのにテナント（${TENANT_HEADER}）を受け取りません`,

@@ -55,6 +55,8 @@ export interface JobData {
   'customers.purge': Record<string, never>;
   /** Mail the daily digest of unread notifications in the tenants whose hour it is (notifications module). */
   'notifications.digest': Record<string, never>;
+  /** Remove, in every tenant, the access-log rows older than its retention (audit module). */
+  'audit.prune': Record<string, never>;
 }
 
 export type JobName = keyof JobData;

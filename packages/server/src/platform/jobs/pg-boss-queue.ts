@@ -7,13 +7,15 @@ import { DEFAULT_JOB_TIMINGS, type JobTimings } from './timings';
 
 /** The schema migration 0011 creates for pg-boss, owned by the app role. */
 export const JOB_SCHEMA = 'pgboss';
-const QUEUES: readonly JobName[] = [
-  'documents.extract',
-  'knowledge.extract',
-  'files.remove',
-  'customers.purge',
-  'notifications.digest',
-];
+// Every queue of JobData (a new one fails to compile until it is listed here).
+const QUEUES = Object.keys({
+  'documents.extract': true,
+  'knowledge.extract': true,
+  'files.remove': true,
+  'customers.purge': true,
+  'notifications.digest': true,
+  'audit.prune': true,
+} satisfies Record<JobName, true>) as JobName[];
 /** Schedules read in the clinics' day: a nightly purge runs at night in Japan. */
 const SCHEDULE_TIME_ZONE = 'Asia/Tokyo';
 
