@@ -18,7 +18,7 @@ export function tenantUserColumns({
   toggleBlockedReason: (user: TenantUser) => string | null;
   onEdit: (user: TenantUser) => void;
   onToggle: (user: TenantUser) => void;
-  /** 二段階認証をリセット; absent without tenant_users.write. */
+  /** 二段階認証をリセット (not offered for oneself); absent without tenant_users.write. */
   onResetFactors?: (user: TenantUser) => void;
 }): DataTableColumn<TenantUser>[] {
   return [
@@ -102,7 +102,8 @@ export function tenantUserColumns({
             >
               {user.status === 'active' ? '無効にする' : '有効にする'}
             </Button>
-            {onResetFactors ? (
+            {/* One's own factors change on /profile, after the app's code (the server answers 409). */}
+            {onResetFactors && user.id !== meId ? (
               <Button
                 variant="outline"
                 size="sm"
