@@ -2,7 +2,7 @@ import type { Session } from '@supabase/auth-js';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { components } from '@tsumiki/api-client';
 import { type ApiClient, type CurrentUser, isApiError, type TenantInfo } from '@tsumiki/api-client';
-import { accountKeys, tenantMeQueryOptions } from '@tsumiki/api-client/react';
+import { tenantMeQueryOptions } from '@tsumiki/api-client/react';
 import {
   createContext,
   type ReactNode,
@@ -81,12 +81,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     loadAuth().then(
       ({ authClient, takeSignOutReason }) => {
         if (cancelled) return;
-        const { data } = authClient.onAuthStateChange((event, next) => {
+        const { data } = authClient.onAuthStateChange((_event, next) => {
           const nextUserId = next?.user.id ?? null;
-          // The second factor verified (aal2): tenant-me says again what the policy asks. (A
-          // recovery code's session asks it itself: features/two-factor/mfa-api.ts.)
-          if (event === 'MFA_CHALLENGE_VERIFIED')
-            void queryClient.invalidateQueries({ queryKey: accountKeys.tenantMe() });
           // Another user (or none): drop the previous user's data. The first event only says who
           // is signed in, and the cache may already hold what the first route's loader fetched.
           if (userIdRef.current !== undefined && nextUserId !== userIdRef.current) queryClient.clear();

@@ -3,7 +3,6 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { appRoutes } from '../app/paths';
 import { LazyMfaGate } from '../features/two-factor/lazy-gate';
-import { usePendingRecoveryCodes } from '../features/two-factor/pending-recovery-codes';
 import { useSession } from '../session/session';
 import { FullPageSpinner } from './full-page-spinner';
 
@@ -14,13 +13,9 @@ import { FullPageSpinner } from './full-page-spinner';
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { state, retry, signOut } = useSession();
   const location = useLocation();
-  const recoveryCodes = usePendingRecoveryCodes();
   if (state.status === 'loading') return <FullPageSpinner />;
   // The second factor first: nothing else of the app until it is done.
-  // (The recovery codes of an enrolment just made come before the screens: the gate shows them.)
-  if (state.status === 'needsMfa' || (state.status === 'signedIn' && recoveryCodes)) {
-    return <LazyMfaGate step={state.status === 'needsMfa' ? state.step : 'verify'} />;
-  }
+  if (state.status === 'needsMfa') return <LazyMfaGate step={state.step} />;
   if (state.status === 'signedOut') {
     const origin = `${location.pathname}${location.search}${location.hash}`;
     const search = origin === '/' ? '' : `?redirect=${encodeURIComponent(origin)}`;

@@ -5,6 +5,5 @@
 // watcher (features/two-factor/screen-lock/screen-lock-gate.tsx).
 
 export { MfaGate } from '../features/two-factor/mfa-gate';
-export { MfaRefusalWatcher } from '../features/two-factor/mfa-refusals';
-export { IdleWatcher } from '../features/two-factor/screen-lock/idle-watcher';
 export { LockView } from '../features/two-factor/screen-lock/lock-view';
+export { OpenScreensWatchers } from '../features/two-factor/screen-lock/watchers';

@@ -1,7 +1,7 @@
 import { Button, cn, linkVariants, OneTimeCodeInput, TextField } from '@tsumiki/ui';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { twoFactorMessages as m } from './messages';
-import { verifyCode, verifyRecoveryCode } from './mfa-api';
+import { secondFactorDone, verifyCode, verifyRecoveryCode } from './mfa-api';
 
 /**
  * The second step of signing in: the authenticator app's code (challenge + verify through auth-js),
@@ -35,13 +35,16 @@ export function CodeStep() {
     setBusy(true);
     setError(null);
     const result = mode === 'code' ? await verifyCode(value) : await verifyRecoveryCode(value);
-    setBusy(false);
     if (result.error) {
+      setBusy(false);
       setError(result.error);
       setCode('');
       setRecovery('');
       setAttempt((count) => count + 1);
+      return;
     }
+    await secondFactorDone();
+    setBusy(false);
   };
 
   const switchMode = () => {

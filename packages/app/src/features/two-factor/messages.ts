@@ -17,6 +17,7 @@ export const twoFactorMessages = {
   enrolRequiredTitle: '二段階認証の登録が必要です',
   enrolRequired:
     'このテナントでは、ログインに二段階認証が必須です。認証アプリを登録するまで、ほかの画面は使えません。',
+  recoveryHeading: 'リカバリーコードの保存',
   recoveryFailed: 'リカバリーコードを作成できませんでした。もう一度お試しください。',
   signOut: 'ログアウト',
   factorDefaultName: '認証アプリ',

@@ -162,10 +162,18 @@ export async function verifyRecoveryCode(code: string): Promise<Result<true>> {
       refresh_token: json.refresh_token,
     });
     if (error) return failed(m.verifyFailed);
-    // An aal2 session now: tenant-me says again what the policy asks (as after a verified code).
-    await queryClient.invalidateQueries({ queryKey: accountKeys.tenantMe() });
     return { data: true, error: null };
   } catch {
     return failed(m.verifyFailed);
   }
+}
+
+/**
+ * The second factor is done (aal2): tenant-me says again what the policy asks, and the session
+ * leaves the gate. Called when the person is through — after the recovery codes are saved, at an
+ * enrolment — rather than on auth-js's MFA_CHALLENGE_VERIFIED, which would take the gate (and the
+ * codes on it) away too early.
+ */
+export async function secondFactorDone(): Promise<void> {
+  await queryClient.invalidateQueries({ queryKey: accountKeys.tenantMe() });
 }

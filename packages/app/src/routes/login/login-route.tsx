@@ -3,7 +3,6 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { appRoutes } from '../../app/paths';
 import { LazyMfaGate } from '../../features/two-factor/lazy-gate';
-import { usePendingRecoveryCodes } from '../../features/two-factor/pending-recovery-codes';
 import { safeReturnPath } from '../../lib/format';
 import { loadAuth } from '../../session/load-auth';
 import { messages } from '../../session/messages';
@@ -62,7 +61,6 @@ export function Component() {
   const [failure, setFailure] = useState(0);
   /** The account has a verified factor and this session is aal1 (auth-js's assurance level). */
   const [codeStep, setCodeStep] = useState(false);
-  const recoveryCodes = usePendingRecoveryCodes();
 
   // The busy submit button is disabled while the request runs, which drops focus to the page
   // body: after a failure focus goes to the error (or the first invalid field).
@@ -73,7 +71,6 @@ export function Component() {
     else errorRef.current?.focus();
   }, [failure]);
 
-  if (state.status === 'signedIn' && recoveryCodes) return <LazyMfaGate step="verify" />;
   if (state.status === 'needsMfa') return <LazyMfaGate step={state.step} />;
   if (codeStep && state.status !== 'signedIn' && state.status !== 'signedOut')
     return <LazyMfaGate step="verify" />;

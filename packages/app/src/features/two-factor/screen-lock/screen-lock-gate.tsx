@@ -1,14 +1,13 @@
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { useSession } from '../../../session/session';
 import { FullPageSpinner } from '../../../shell/full-page-spinner';
+import { loadSecurityParts } from '../lazy-gate';
 import { setScreenLocked } from './lock-flag';
 import { useLockState } from './use-lock-state';
 
-// In their own chunks: the watcher once the screens are open, the lock screen when it engages.
-const parts = () => import('../../../shell/security-parts');
-const IdleWatcher = lazy(() => parts().then((module) => ({ default: module.IdleWatcher })));
-const MfaRefusalWatcher = lazy(() => parts().then((module) => ({ default: module.MfaRefusalWatcher })));
-const LockView = lazy(() => parts().then((module) => ({ default: module.LockView })));
+// In sign-in security's chunk: the watchers once the screens are open, the lock screen when it engages.
+const Watchers = lazy(() => loadSecurityParts().then((module) => ({ default: module.OpenScreensWatchers })));
+const LockView = lazy(() => loadSecurityParts().then((module) => ({ default: module.LockView })));
 
 /**
  * The screen lock (クリアスクリーン) around the signed-in screens: after the tenant's
@@ -32,8 +31,7 @@ export function ScreenLockGate({ children }: { children: ReactNode }) {
         {children}
         {state.status === 'signedIn' ? (
           <Suspense fallback={null}>
-            <IdleWatcher tenantId={state.tenant?.tenant_id} onIdle={lock} />
-            <MfaRefusalWatcher />
+            <Watchers tenantId={state.tenant?.tenant_id} onIdle={lock} />
           </Suspense>
         ) : null}
       </>
