@@ -55,7 +55,7 @@ export const Playground: Story = {
       canvas.getByRole('img', { name: '認証アプリで読み取る二段階認証の QR コード' }),
     ).toBeVisible();
     await expect(canvas.getByText('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP')).toBeVisible();
-    await userEvent.type(canvas.getByLabelText('確認コード'), '123456');
+    await userEvent.type(canvas.getByLabelText(/^確認コード/, { selector: 'input' }), '123456');
     await userEvent.click(canvas.getByRole('button', { name: '確認して有効にする' }));
     await expect(args.onSubmit).toHaveBeenCalledWith('123456');
   },
@@ -64,7 +64,7 @@ export const Playground: Story = {
 /** Keyboard only: Enter in the code field submits. */
 export const Keyboard: Story = {
   play: async ({ canvas, args }) => {
-    const input = canvas.getByLabelText('確認コード');
+    const input = canvas.getByLabelText(/^確認コード/, { selector: 'input' });
     input.focus();
     await userEvent.keyboard('654321{Enter}');
     await expect(args.onSubmit).toHaveBeenCalledWith('654321');
@@ -74,7 +74,10 @@ export const Keyboard: Story = {
 export const WrongCode: Story = {
   args: { code: '000000', error: '確認コードが正しくありません。もう一度入力してください。' },
   play: async ({ canvas }) => {
-    await expect(canvas.getByLabelText('確認コード')).toHaveAttribute('aria-invalid', 'true');
+    await expect(canvas.getByLabelText(/^確認コード/, { selector: 'input' })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
   },
 };
 

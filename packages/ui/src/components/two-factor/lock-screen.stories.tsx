@@ -23,7 +23,7 @@ export const Playground: Story = {
   play: async ({ canvas, args }) => {
     await expect(canvas.getByRole('heading', { name: '画面をロックしました' })).toBeVisible();
     await expect(canvas.getByText('山田 花子')).toBeVisible();
-    const password = canvas.getByLabelText('パスワード', { selector: 'input' });
+    const password = canvas.getByLabelText(/^パスワード/, { selector: 'input' });
     await waitFor(() => expect(password).toHaveFocus());
     await userEvent.keyboard('tsumiki-demo-2026{Enter}');
     await expect(args.onUnlock).toHaveBeenCalledWith({ password: 'tsumiki-demo-2026' });
@@ -34,8 +34,8 @@ export const Playground: Story = {
 export const WithCode: Story = {
   args: { needsCode: true },
   play: async ({ canvas, args }) => {
-    await userEvent.type(canvas.getByLabelText('パスワード', { selector: 'input' }), 'tsumiki-demo-2026');
-    await userEvent.type(canvas.getByLabelText('確認コード'), '123456');
+    await userEvent.type(canvas.getByLabelText(/^パスワード/, { selector: 'input' }), 'tsumiki-demo-2026');
+    await userEvent.type(canvas.getByLabelText(/^確認コード/, { selector: 'input' }), '123456');
     await userEvent.click(canvas.getByRole('button', { name: 'ロックを解除' }));
     await expect(args.onUnlock).toHaveBeenCalledWith({ password: 'tsumiki-demo-2026', code: '123456' });
   },
@@ -49,9 +49,9 @@ export const WrongPassword: Story = {
     ),
   },
   play: async ({ canvas }) => {
-    await userEvent.type(canvas.getByLabelText('パスワード', { selector: 'input' }), 'wrong{Enter}');
+    await userEvent.type(canvas.getByLabelText(/^パスワード/, { selector: 'input' }), 'wrong{Enter}');
     await expect(await canvas.findByRole('alert')).toHaveTextContent('パスワードが正しくありません。');
-    await expect(canvas.getByLabelText('パスワード', { selector: 'input' })).toHaveFocus();
+    await expect(canvas.getByLabelText(/^パスワード/, { selector: 'input' })).toHaveFocus();
   },
 };
 

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
-import { expect, fireEvent, fn, userEvent } from 'storybook/test';
+import { expect, fn, userEvent, waitFor } from 'storybook/test';
 import { OneTimeCodeInput, type OneTimeCodeInputProps } from './one-time-code-input';
 
 /** The input with its own state, as a screen holds it. */
@@ -65,13 +65,19 @@ export const Paste: Story = {
  */
 export const JapaneseIme: Story = {
   play: async ({ canvas, args }) => {
-    const input = canvas.getByLabelText('確認コード');
-    fireEvent.compositionStart(input);
-    fireEvent.change(input, { target: { value: '１２３' } });
+    const input = canvas.getByLabelText('確認コード') as HTMLInputElement;
+    // What the browser does while an IME composes: compositionstart, then input events marked
+    // isComposing with the text so far, then compositionend.
+    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+    input.focus();
+    input.dispatchEvent(new CompositionEvent('compositionstart', { bubbles: true, data: '' }));
+    setValue?.call(input, '１２３');
+    input.dispatchEvent(new InputEvent('input', { bubbles: true, isComposing: true, data: '１２３' }));
     await expect(input).toHaveValue('１２３');
     await expect(args.onChange).not.toHaveBeenCalled();
-    fireEvent.compositionEnd(input);
-    await expect(input).toHaveValue('123');
+    input.dispatchEvent(new CompositionEvent('compositionend', { bubbles: true, data: '１２３' }));
+    // React renders the update after the event (a microtask), not inside dispatchEvent.
+    await waitFor(() => expect(input).toHaveValue('123'));
     await expect(args.onChange).toHaveBeenCalledWith('123');
   },
 };
