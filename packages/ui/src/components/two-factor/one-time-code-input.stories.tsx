@@ -73,6 +73,8 @@ export const JapaneseIme: Story = {
     input.dispatchEvent(new CompositionEvent('compositionstart', { bubbles: true, data: '' }));
     setValue?.call(input, '１２３');
     input.dispatchEvent(new InputEvent('input', { bubbles: true, isComposing: true, data: '１２３' }));
+    // Give React its render: the composing text must still be there, untouched.
+    await new Promise((resolve) => setTimeout(resolve, 50));
     await expect(input).toHaveValue('１２３');
     await expect(args.onChange).not.toHaveBeenCalled();
     input.dispatchEvent(new CompositionEvent('compositionend', { bubbles: true, data: '１２３' }));
