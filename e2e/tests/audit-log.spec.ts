@@ -56,7 +56,7 @@ test('/audit-log at 375 px: filters and rows reachable by keyboard, no serious a
   await admin.goto('/audit-log');
   await expect(admin.getByRole('heading', { name: '操作ログ', level: 1 })).toBeVisible();
   const table = admin.getByRole('table', { name: '操作ログ' });
-  await expect(table.getByRole('row').filter({ hasText: 'サインイン' }).first()).toBeVisible();
+  await expect(table.getByRole('row').filter({ hasText: 'ログイン' }).first()).toBeVisible();
   // No horizontal scrolling of the page itself.
   const overflow = await admin.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);

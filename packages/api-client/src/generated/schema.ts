@@ -1636,7 +1636,7 @@ export interface paths {
         };
         /**
          * 操作ログを新しい順に見る
-         * @description 個人データの閲覧・登録・更新・削除、書き出し・取り込み、サインイン、権限と設定の変更などの記録です。
+         * @description 個人データの閲覧・登録・更新・削除、書き出し・取り込み、ログイン、権限と設定の変更などの記録です。
          *     人・顧客・操作の種類・期間で絞り込めます。`total` は 10,000 件まで数えます。
          */
         get: operations["listAuditLog"];
@@ -1935,11 +1935,11 @@ export interface components {
         Permission: "customers.read" | "customers.write" | "customers.delete" | "interactions.read" | "interactions.write" | "interactions.delete" | "products.read" | "products.write" | "products.delete" | "documents.read" | "documents.write" | "documents.delete" | "staff.read" | "staff.write" | "staff.delete" | "invitations.read" | "invitations.write" | "invitations.delete" | "tenant_users.read" | "tenant_users.write" | "notifications.read" | "notifications.write" | "knowledge.read" | "knowledge.write" | "knowledge.delete" | "ai.use" | "research.use" | "research.delete" | "settings.manage" | "audit.read" | "privacy.manage";
         /**
          * @description 操作ログの操作の種類（resource.what）。閲覧（read / download / preview）、登録・更新・削除、
-         *     書き出し・取り込み、サインイン、権限・設定の変更などセキュリティに関わる操作です。
+         *     書き出し・取り込み、ログイン、権限・設定の変更などセキュリティに関わる操作です。
          *     日本語の名前は api-client の `ACCESS_ACTION_LABELS` にあります。
          * @enum {string}
          */
-        AccessAction: "customer.read" | "customer.create" | "customer.update" | "customer.delete" | "customer.restore" | "customer.purge" | "customer.disclose" | "customer.use_stop" | "customer.use_stop_lift" | "customer.erase" | "interaction.read" | "interaction.create" | "interaction.update" | "interaction.delete" | "document.read" | "document.download" | "document.preview" | "document.create" | "document.update" | "document.delete" | "folder.create" | "folder.update" | "folder.delete" | "product.create" | "product.update" | "product.delete" | "staff.create" | "staff.update" | "staff.delete" | "research.read" | "research.export" | "research.create" | "research.delete" | "customers.export" | "customers.import" | "auth.sign_in" | "auth.sign_in_failed" | "auth.sign_out" | "session.revoked" | "permission.changed" | "member.changed" | "settings.changed" | "invitation.created" | "invitation.revoked" | "mfa.enrolled" | "mfa.unenrolled" | "mfa.verified" | "mfa.verify_failed" | "mfa.recovery_used" | "mfa.reset" | "privacy.disclosed" | "privacy.erased" | "privacy.use_stopped" | "privacy.use_resumed" | "audit.export" | "audit.verified" | "audit.pruned";
+        AccessAction: "customer.read" | "customer.create" | "customer.update" | "customer.delete" | "customer.restore" | "customer.purge" | "customer.disclose" | "customer.use_stop" | "customer.use_stop_lift" | "customer.erase" | "interaction.read" | "interaction.create" | "interaction.update" | "interaction.delete" | "document.read" | "document.download" | "document.preview" | "document.create" | "document.update" | "document.delete" | "folder.create" | "folder.update" | "folder.delete" | "product.create" | "product.update" | "product.delete" | "staff.create" | "staff.update" | "staff.delete" | "research.read" | "research.export" | "research.create" | "research.delete" | "customers.export" | "customers.import" | "auth.sign_in" | "auth.sign_in_failed" | "auth.sign_out" | "session.revoked" | "permission.changed" | "member.changed" | "settings.changed" | "invitation.created" | "invitation.revoked" | "mfa.enrolled" | "mfa.unenrolled" | "mfa.verified" | "mfa.verify_failed" | "mfa.recovery_used" | "mfa.reset" | "audit.export" | "audit.verified" | "audit.pruned";
         TenantInfo: {
             /** Format: uuid */
             tenant_id: string;

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { type AccessTrace, recordAccountAccess } from '../platform/audit/access-log';
+import { recordAccountAccess } from '../platform/audit/access-log';
 import type { Db } from '../platform/db/database';
 import type { AuthSession, User } from '../platform/db/schema';
 import type { AccessTokenCheck } from './access-tokens';
@@ -24,6 +24,7 @@ import {
   samePassword,
 } from './passwords';
 import { type GrantedSession, rotateRefreshToken } from './refresh-rotation';
+import { accountTrace } from './security-events';
 import { hashAuthCode, newRefreshToken, verifierMatches } from './session-tokens';
 import {
   findLiveSessionWithUser,
@@ -43,19 +44,6 @@ import {
   updatePasswordHash,
   updateUser,
 } from './users.repository';
-
-/** The access log's trace of an account event: the user and where the request came from. */
-function accountTrace(
-  user: Pick<User, 'id' | 'email' | 'full_name'>,
-  client: ClientInfo | undefined,
-): AccessTrace {
-  return {
-    actor: { userId: user.id, name: user.full_name || user.email, email: user.email },
-    ip: client?.ip ?? null,
-    userAgent: client?.userAgent ?? null,
-    requestId: client?.requestId ?? null,
-  };
-}
 
 /** The embedded auth service: password sign-in, refresh-token rotation, sign-out. */
 export type {

@@ -121,6 +121,20 @@ describe('two-factor sign-in with TOTP', () => {
     expect(reused.error?.message).toBe(
       'このコードはすでに使われています。認証アプリに次のコードが表示されるまで待って、入力してください。',
     );
+
+    // The access log of the user's tenant holds the factor's enrolment, its verification and the
+    // refused reuse, with the factor's id and never a code.
+    const logged = await server.database.owner
+      .selectFrom('access_log')
+      .select(['action', 'detail', 'tenant_id'])
+      .where('actor_email', '=', email)
+      .where('action', 'like', 'mfa.%')
+      .orderBy('id')
+      .execute();
+    expect(logged.map((row) => row.action)).toEqual(['mfa.enrolled', 'mfa.verified', 'mfa.verify_failed']);
+    expect(logged.every((row) => row.tenant_id === DEMO_TENANTS.sakura.id)).toBe(true);
+    expect(logged[1]!.detail).toMatchObject({ factor_id: factor.id });
+    expect(JSON.stringify(logged)).not.toContain(totpCode(factor.totp.secret));
   });
 
   it('accepts the codes of the step before and after, not two steps away; each step once', async () => {

@@ -69,7 +69,7 @@ function AuditLogScreen() {
     <div className="flex min-w-0 flex-col gap-5">
       <PageHeader
         title={title}
-        description="顧客の情報を誰がいつ見たか・変えたか、サインインや権限・設定の変更を記録しています。記録は書き換えられず、改ざんチェックで確かめられます。"
+        description="顧客の情報を誰がいつ見たか・変えたか、ログインや権限・設定の変更を記録しています。記録は書き換えられず、改ざんチェックで確かめられます。"
         actions={<AuditLogActions state={state} onVerified={setVerification} />}
       />
       {verification ? <VerificationResult result={verification} /> : null}
