@@ -200,6 +200,9 @@ export default defineConfig(({ command }) => ({
                 ui('components/tsumiki-brand/'),
                 app('errors/network-status.tsx'),
                 app('lib/format.ts'),
+                // The second factor's step (its screens load on first use): /login and the route
+                // guard both lead there.
+                app('features/two-factor/lazy-gate.tsx'),
               ),
             },
             // The protected layout (route guard, sidebar, top bar), and the parts that the screens

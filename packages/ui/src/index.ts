@@ -57,6 +57,7 @@ export * from './components/toast';
 export * from './components/tooltip';
 export * from './components/top-bar';
 export * from './components/tsumiki-brand';
+export * from './components/two-factor';
 export * from './components/update-banner';
 export * from './i18n';
 export { cn } from './lib/cn';

@@ -1,6 +1,7 @@
 import type { EnsureQueryDataOptions, QueryKey } from '@tanstack/react-query';
 import { tenantMeQueryOptions } from '@tsumiki/api-client/react';
 import type { LoaderFunctionArgs, ShouldRevalidateFunction } from 'react-router-dom';
+import { isScreenLocked } from '../features/two-factor/screen-lock/lock-flag';
 import { currentSession } from '../session/load-auth';
 import { activeTenant } from '../session/session';
 import { api } from './api';
@@ -46,6 +47,8 @@ export async function loaderTenant(): Promise<{
   timeZone: string | undefined;
 } | null> {
   if (!(await currentSession())) return null;
+  // Locked: nothing is fetched for a screen nobody may see.
+  if (isScreenLocked()) return null;
   const me = await queryClient.ensureQueryData({ ...tenantMeQueryOptions(api), retry: false });
   if (!me.success) return null;
   const tenant = activeTenant(me.user);

@@ -105,3 +105,12 @@ export function isJoiningByInvitation(
   const redirect = safeReturnPath(new URLSearchParams(location.search).get('redirect'));
   return redirect.startsWith(`${appRoutes.invite.path}?`);
 }
+
+/**
+ * Whether this session still needs the second factor: the account has a verified one and the
+ * session is aal1 (auth-js's assurance level, read from the access token and the user's factors).
+ */
+export async function needsSecondFactor(): Promise<boolean> {
+  const { data } = await authClient.mfa.getAuthenticatorAssuranceLevel();
+  return data?.currentLevel === 'aal1' && data.nextLevel === 'aal2';
+}

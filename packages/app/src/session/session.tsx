@@ -1,5 +1,6 @@
 import type { Session } from '@supabase/auth-js';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { components } from '@tsumiki/api-client';
 import { type ApiClient, type CurrentUser, isApiError, type TenantInfo } from '@tsumiki/api-client';
 import { tenantMeQueryOptions } from '@tsumiki/api-client/react';
 import {
@@ -21,7 +22,15 @@ export type SessionState =
   | { status: 'loading' }
   | { status: 'signedOut' }
   | { status: 'error'; message: string }
-  | { status: 'signedIn'; user: CurrentUser; tenant: TenantInfo | undefined };
+  | { status: 'signedIn'; user: CurrentUser; tenant: TenantInfo | undefined }
+  /**
+   * Signed in with the password, but the second factor is missing: `enrol` when the tenant's policy
+   * requires one and the person has none (every /api call answers MFA_001), `verify` when they have
+   * one and this session has not used it (aal1; MFA_002 where the policy requires it).
+   */
+  | { status: 'needsMfa'; step: MfaStep; user: CurrentUser; tenant: TenantInfo | undefined };
+
+export type MfaStep = 'enrol' | 'verify';
 
 interface SessionContextValue {
   state: SessionState;
@@ -201,7 +210,7 @@ export function deriveSessionState(input: {
   tenantMe:
     | { status: 'pending' }
     | { status: 'error'; error: unknown }
-    | { status: 'success'; data: { success: boolean; user: CurrentUser } };
+    | { status: 'success'; data: { success: boolean; user: CurrentUser; mfa?: MfaStatus } };
 }): SessionState {
   if (input.authLoadFailed) return { status: 'error', message: messages.initFailed };
   if (!input.initialized) return { status: 'loading' };
@@ -215,7 +224,19 @@ export function deriveSessionState(input: {
   if (tenantMe.status === 'pending') return { status: 'loading' };
   if (!tenantMe.data.success) return { status: 'error', message: messages.userLoadFailed };
   const user = tenantMe.data.user;
+  const step = mfaStep(tenantMe.data.mfa);
+  if (step) return { status: 'needsMfa', step, user, tenant: activeTenant(user) };
   return { status: 'signedIn', user, tenant: activeTenant(user) };
+}
+
+type MfaStatus = components['schemas']['MfaStatus'];
+
+/** What the second factor still asks of this session, from tenant-me's `mfa` block; null: nothing. */
+export function mfaStep(mfa: MfaStatus | undefined): MfaStep | null {
+  if (!mfa) return null;
+  if (mfa.required && !mfa.enrolled) return 'enrol';
+  if (mfa.enrolled && mfa.level === 'aal1') return 'verify';
+  return null;
 }
 
 /**

@@ -2,14 +2,20 @@ import { Alert, Button } from '@tsumiki/ui';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { appRoutes } from '../app/paths';
+import { LazyMfaGate } from '../features/two-factor/lazy-gate';
 import { useSession } from '../session/session';
 import { FullPageSpinner } from './full-page-spinner';
 
-/** Protected routes: a spinner while the session loads, /login (keeping the path) when signed out. */
+/**
+ * Protected routes: a spinner while the session loads, /login (keeping the path) when signed out,
+ * the second factor's code or enrolment while the session still needs it.
+ */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { state, retry, signOut } = useSession();
   const location = useLocation();
   if (state.status === 'loading') return <FullPageSpinner />;
+  // The second factor first: nothing else of the app until it is done.
+  if (state.status === 'needsMfa') return <LazyMfaGate step={state.step} />;
   if (state.status === 'signedOut') {
     const origin = `${location.pathname}${location.search}${location.hash}`;
     const search = origin === '/' ? '' : `?redirect=${encodeURIComponent(origin)}`;

@@ -34,6 +34,7 @@ import { textFieldMessages } from './groups/text-field';
 import { textareaMessages } from './groups/textarea';
 import { toastMessages } from './groups/toast';
 import { topBarMessages } from './groups/top-bar';
+import { twoFactorMessages } from './groups/two-factor';
 import type { Messages } from './messages';
 
 /** Every group's defaults (for `useMessages()` and for consumers that want them all). */
@@ -64,6 +65,7 @@ export const defaultMessages: Messages = {
   crash: crashMessages,
   permissionMatrix: permissionMatrixMessages,
   copyField: copyFieldMessages,
+  twoFactor: twoFactorMessages,
   settingSwitch: settingSwitchMessages,
   breadcrumbs: breadcrumbsMessages,
   folderTree: folderTreeMessages,

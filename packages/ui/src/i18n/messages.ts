@@ -1,3 +1,5 @@
+import type { TwoFactorMessages } from './groups/two-factor';
+
 /**
  * Every label that @tsumiki/ui renders by itself. Japanese defaults; an app overrides any of them
  * through `MessagesProvider`.
@@ -270,6 +272,7 @@ export type Messages = {
     /** Legend under the table when defaults are given. */
     differsLegend: string;
   };
+  twoFactor: TwoFactorMessages;
   copyField: {
     copy: string;
     /** Shown on the button and announced for a moment after copying. */

@@ -43,7 +43,7 @@ export function Component() {
   if (state.status === 'loading') return <FullPageSpinner />;
   // Signed out, or the user could not be loaded (the guard of / explains that).
   if (state.status === 'signedOut') return <Navigate to={appRoutes.login.path} replace />;
-  if (state.status === 'error') return <Navigate to={target.path} replace />;
+  if (state.status === 'error' || state.status === 'needsMfa') return <Navigate to={target.path} replace />;
 
   const name = state.user.full_name?.trim() || state.user.email;
   const tenantName = state.tenant?.tenant_name;

@@ -2,6 +2,7 @@ import { Alert, Button, TextField } from '@tsumiki/ui';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { appRoutes } from '../../app/paths';
+import { LazyMfaGate } from '../../features/two-factor/lazy-gate';
 import { safeReturnPath } from '../../lib/format';
 import { loadAuth } from '../../session/load-auth';
 import { messages } from '../../session/messages';
@@ -58,6 +59,8 @@ export function Component() {
   const formRef = useRef<HTMLFormElement>(null);
   /** Bumped on each failed submit so that focus moves even when the message is the same as before. */
   const [failure, setFailure] = useState(0);
+  /** The account has a verified factor and this session is aal1 (auth-js's assurance level). */
+  const [codeStep, setCodeStep] = useState(false);
 
   // The busy submit button is disabled while the request runs, which drops focus to the page
   // body: after a failure focus goes to the error (or the first invalid field).
@@ -68,6 +71,9 @@ export function Component() {
     else errorRef.current?.focus();
   }, [failure]);
 
+  if (state.status === 'needsMfa') return <LazyMfaGate step={state.step} />;
+  if (codeStep && state.status !== 'signedIn' && state.status !== 'signedOut')
+    return <LazyMfaGate step="verify" />;
   if (state.status === 'signedIn') {
     return <Navigate to={signedInHere ? loginSuccessPath(returnPath) : returnPath} replace />;
   }
@@ -88,10 +94,17 @@ export function Component() {
       return;
     }
     setSubmitting(true);
+    setCodeStep(false);
     // Set before the request: the session may turn signed-in before signIn() returns.
     setSignedInHere(true);
     const result = await signIn(email.trim(), password);
     setSubmitting(false);
+    if (!result.error) {
+      const needsCode = await loadAuth()
+        .then((auth) => auth.needsSecondFactor())
+        .catch(() => false);
+      if (needsCode) setCodeStep(true);
+    }
     if (result.error) {
       setSignedInHere(false);
       setError(result.error);

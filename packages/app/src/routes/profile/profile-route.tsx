@@ -22,6 +22,7 @@ import { isFeatureEnabled, useFeatureFlags } from '../../features/feature-flags'
 import { signOutSessions } from '../../features/profile/account-actions';
 import { NameForm } from '../../features/profile/name-form';
 import { PasswordChangeForm } from '../../features/profile/password-change-form';
+import { TwoFactorCard } from '../../features/two-factor/two-factor-card';
 import { useSignedIn } from '../../session/session';
 
 /** /profile: the user's name, email, tenants and roles, password, and signing out everywhere. */
@@ -118,6 +119,8 @@ export function Component() {
           <PasswordChangeForm />
         </CardContent>
       </Card>
+
+      <TwoFactorCard />
 
       <Card>
         <CardHeader>

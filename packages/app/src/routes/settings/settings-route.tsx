@@ -37,6 +37,7 @@ import {
   featureUpdate,
 } from '../../features/settings/feature-settings';
 import { NotificationDigestCard } from '../../features/settings/notification-digest-card';
+import { SecuritySettingsCard } from '../../features/settings/security-settings-card';
 import { useSignedIn } from '../../session/session';
 import { appNavItems } from '../../shell/nav-items';
 
@@ -230,6 +231,8 @@ function SettingsScreen() {
           )}
         </CardContent>
       </Card>
+
+      {tenantId ? <SecuritySettingsCard tenantId={tenantId} /> : null}
 
       {tenantId && isFeatureEnabled(flags, 'notifications') ? (
         <NotificationDigestCard tenantId={tenantId} />

@@ -10,6 +10,7 @@ export function tenantUserColumns({
   toggleBlockedReason,
   onEdit,
   onToggle,
+  onResetFactors,
 }: {
   meId: string;
   canWrite: boolean;
@@ -17,6 +18,8 @@ export function tenantUserColumns({
   toggleBlockedReason: (user: TenantUser) => string | null;
   onEdit: (user: TenantUser) => void;
   onToggle: (user: TenantUser) => void;
+  /** 二段階認証をリセット (not offered for oneself); absent without tenant_users.write. */
+  onResetFactors?: (user: TenantUser) => void;
 }): DataTableColumn<TenantUser>[] {
   return [
     {
@@ -99,6 +102,17 @@ export function tenantUserColumns({
             >
               {user.status === 'active' ? '無効にする' : '有効にする'}
             </Button>
+            {/* One's own factors change on /profile, after the app's code (the server answers 409). */}
+            {onResetFactors && user.id !== meId ? (
+              <Button
+                variant="outline"
+                size="sm"
+                aria-label={`${name}の二段階認証をリセット`}
+                onClick={() => onResetFactors(user)}
+              >
+                二段階認証をリセット
+              </Button>
+            ) : null}
           </div>
         );
       },

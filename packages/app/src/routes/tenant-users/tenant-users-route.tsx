@@ -35,6 +35,7 @@ import {
   UrlSearchInput,
 } from '../../features/lists/list-pieces';
 import { useListUrlState } from '../../features/lists/list-url-state';
+import { useResetFactors } from '../../features/tenant-users/reset-factors-dialog';
 import { RolesOverview } from '../../features/tenant-users/roles-overview';
 import {
   isTenantUserListFiltered,
@@ -109,6 +110,7 @@ function TenantUsersScreen() {
   const [addOpen, setAddOpen] = useState(false);
   const [editing, setEditing] = useState<TenantUser | null>(null);
   const rules = useStatusRules(canWrite);
+  const resetFactors = useResetFactors();
 
   const users = useQuery({
     ...tenantUsersQueryOptions(api, tenantId, tenantUserListQuery(state)),
@@ -173,6 +175,7 @@ function TenantUsersScreen() {
           toggleBlockedReason: rules.toggleBlockedReason,
           onEdit: setEditing,
           onToggle: toggling.ask,
+          onResetFactors: canWrite ? resetFactors.ask : undefined,
         })}
         rows={data?.users ?? []}
         getRowId={(user) => user.id}
@@ -226,6 +229,8 @@ function TenantUsersScreen() {
       >
         {toggling.error ? <Alert variant="error">{toggling.error}</Alert> : null}
       </ConfirmDialog>
+
+      {resetFactors.dialog}
 
       <TenantUserDialogs
         addOpen={addOpen}

@@ -1,0 +1,21 @@
+import { lazy, Suspense } from 'react';
+import type { MfaStep } from '../../session/session';
+import { FullPageSpinner } from '../../shell/full-page-spinner';
+
+/**
+ * Loads sign-in security's chunk (shell/security-parts.ts). The one place that names it: each
+ * `import()` carries the list of files to preload with it, bytes of the first screens.
+ */
+export const loadSecurityParts = () => import('../../shell/security-parts');
+
+// Loaded when a session first needs it: most sign-ins never do, and /login and / stay in budget.
+const Gate = lazy(() => loadSecurityParts().then((module) => ({ default: module.MfaGate })));
+
+/** The second factor's code or enrolment, or the recovery codes it left (see mfa-gate.tsx), in its own chunk. */
+export function LazyMfaGate({ step }: { step: MfaStep }) {
+  return (
+    <Suspense fallback={<FullPageSpinner />}>
+      <Gate step={step} />
+    </Suspense>
+  );
+}
