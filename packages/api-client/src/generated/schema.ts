@@ -1763,7 +1763,7 @@ export interface paths {
         post?: never;
         /**
          * テナントのユーザーの二段階認証をリセットする
-         * @description `id` はユーザー ID です。その人の認証アプリ（TOTP）と回復コードをすべて削除し、ログイン中の
+         * @description `id` はユーザー ID です。その人の認証アプリ（TOTP）とリカバリーコードをすべて削除し、ログイン中の
          *     セッションをすべて終了させます。本人は次のログインで認証アプリを登録し直します。
          *     リセットは操作ログに記録されます（イベント `tenant_user.factors_reset`）。
          *     ほかのテナントのユーザーは `404` です。自分自身はリセットできません（`409`。自分の認証アプリは
@@ -2217,8 +2217,8 @@ export interface components {
          * @description セキュリティイベントの種類（sign_in ログイン・signed_out ログアウト・session_extended 延長・
          *     session_revoked ほかの画面からの終了・refresh_token_reused 使用済みトークンの再使用によるセッションの失効・
          *     password_changed パスワードの変更・mfa_enrolled 認証アプリの登録・mfa_verified 二段階認証の成功・
-         *     mfa_failed 二段階認証の失敗・mfa_unenrolled 認証アプリの削除・recovery_codes_generated 回復コードの発行・
-         *     recovery_code_used 回復コードの使用・mfa_reset 管理者による二段階認証のリセット）
+         *     mfa_failed 二段階認証の失敗・mfa_unenrolled 認証アプリの削除・recovery_codes_generated リカバリーコードの発行・
+         *     recovery_code_used リカバリーコードの使用・mfa_reset 管理者による二段階認証のリセット）
          * @enum {string}
          */
         SecurityEventType: "sign_in" | "signed_out" | "session_extended" | "session_revoked" | "refresh_token_reused" | "password_changed" | "mfa_enrolled" | "mfa_verified" | "mfa_failed" | "mfa_unenrolled" | "recovery_codes_generated" | "recovery_code_used" | "mfa_reset";

@@ -143,7 +143,7 @@ export const AUTH_MESSAGES = {
   mfaFriendlyNameTaken: 'この名前の認証アプリはすでに登録されています。別の名前を付けてください。',
   mfaTooManyFactors: '登録途中の認証アプリが多すぎます。不要なものを削除してから、もう一度お試しください。',
   mfaAal2Required:
-    'この操作には二段階認証が必要です。認証アプリのコード（または回復コード）を入力してから、もう一度お試しください。',
+    'この操作には二段階認証が必要です。認証アプリのコード（またはリカバリーコード）を入力してから、もう一度お試しください。',
   mfaFactorNotFound: '指定された認証アプリが見つかりません。',
   mfaChallengeNotFound:
     '確認の要求が見つからないか、すでに使われています。もう一度コードを入力してください。',
@@ -155,10 +155,10 @@ export const AUTH_MESSAGES = {
   mfaLocked: (minutes: number) =>
     `二段階認証のコードの誤りが続いたため、確認を一時的に制限しています。${minutes} 分ほど待ってから、もう一度お試しください。`,
   mfaNotEnrolled: '確認済みの認証アプリがありません。先に認証アプリを登録してください。',
-  recoveryCodesExist: '回復コードはすでに発行されています。作り直すときは再発行してください。',
-  recoveryCodesMissing: '回復コードはまだ発行されていません。',
-  recoveryCodeMissing: '回復コードを入力してください。',
-  recoveryCodeInvalid: '回復コードが正しくないか、すでに使われています。',
+  recoveryCodesExist: 'リカバリーコードはすでに発行されています。作り直すときは再発行してください。',
+  recoveryCodesMissing: 'リカバリーコードはまだ発行されていません。',
+  recoveryCodeMissing: 'リカバリーコードを入力してください。',
+  recoveryCodeInvalid: 'リカバリーコードが正しくないか、すでに使われています。',
   mfaUnavailable:
     '二段階認証の鍵が設定されていないため、二段階認証を使えません。管理者にお問い合わせください。',
 } as const;

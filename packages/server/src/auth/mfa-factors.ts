@@ -3,7 +3,7 @@ import type { GoTrueFactor } from './gotrue-user';
 import { findRecoveryCodeSet, listFactors } from './mfa.repository';
 
 /** The name of the recovery-code set in the user's factor list. */
-export const RECOVERY_CODES_NAME = '回復コード';
+export const RECOVERY_CODES_NAME = 'リカバリーコード';
 
 /**
  * The user's factors as GoTrue lists them: the TOTP factors, and the set of recovery codes as a

@@ -76,7 +76,7 @@ export const ERROR_CATALOGUE = {
     category: 'business_logic',
     severity: 'medium',
     message: 'このテナントでは二段階認証が必要です。このログインではまだ確認されていません。',
-    suggestion: '認証アプリに表示される 6 桁のコード（または回復コード）を入力してください。',
+    suggestion: '認証アプリに表示される 6 桁のコード（またはリカバリーコード）を入力してください。',
   },
   MFA_003: {
     status: 409,

@@ -230,7 +230,7 @@ describe('two-factor sign-in with TOTP', () => {
     const third = await signedInClient(email);
     const second = await third.mfa.recoveryCodes.verify({ code: codes[3]! });
     expect(second.error?.status).toBe(422);
-    expect(second.error?.message).toBe('回復コードが正しくないか、すでに使われています。');
+    expect(second.error?.message).toBe('リカバリーコードが正しくないか、すでに使われています。');
 
     // Regenerated: the old codes stop working.
     const regenerated = await other.mfa.recoveryCodes.regenerate();

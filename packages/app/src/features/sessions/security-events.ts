@@ -51,11 +51,11 @@ const KINDS: Record<SecurityEventType, SecurityEventKind> = {
     tone: 'notice',
     advice: '心当たりがない場合は、すぐに管理者に連絡してください。',
   },
-  recovery_codes_generated: { label: '回復コードの発行', tone: 'notice' },
+  recovery_codes_generated: { label: 'リカバリーコードの発行', tone: 'notice' },
   recovery_code_used: {
-    label: '回復コードの使用',
+    label: 'リカバリーコードの使用',
     tone: 'notice',
-    advice: '心当たりがない場合は、パスワードを変更し、回復コードを発行し直してください。',
+    advice: '心当たりがない場合は、パスワードを変更し、リカバリーコードを発行し直してください。',
   },
   mfa_reset: {
     label: '二段階認証のリセット',

@@ -103,12 +103,12 @@ export function describeSessionEvent(type: SessionEventType, detail: Record<stri
     case 'mfa_unenrolled':
       return '認証アプリの登録を削除しました。';
     case 'recovery_codes_generated':
-      return '回復コードを発行しました（以前のコードは使えなくなりました）。';
+      return 'リカバリーコードを発行しました（以前のコードは使えなくなりました）。';
     case 'recovery_code_used': {
       const remaining = minutesDetail(detail, 'remaining');
       return remaining === null
-        ? '回復コードで二段階認証をしました。'
-        : `回復コードで二段階認証をしました（残り ${remaining} 個）。`;
+        ? 'リカバリーコードで二段階認証をしました。'
+        : `リカバリーコードで二段階認証をしました（残り ${remaining} 個）。`;
     }
     case 'mfa_reset':
       return '管理者が二段階認証をリセットしました。認証アプリを登録し直してください。';
