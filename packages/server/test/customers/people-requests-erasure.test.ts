@@ -10,19 +10,10 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../../src/platform/db/tenant-scope';
 import { DEMO_TENANTS, DEMO_USERS } from '../../src/seed/demo';
-import { expectErrorEnvelope, expectMatchesContract } from '../support/contract';
+import { expectMatchesContract, expectRefusal } from '../support/contract';
 import { createTestServer, type TestServer } from '../support/server';
 
 const SAKURA = DEMO_TENANTS.sakura.id;
-
-function expectRefusal(
-  response: { statusCode: number; body: string; json(): unknown },
-  status: number,
-  code: string,
-) {
-  expect(response.statusCode, response.body).toBe(status);
-  expectErrorEnvelope(response.json(), code);
-}
 
 describe('customers: disclosure and erasure', () => {
   let server: TestServer;

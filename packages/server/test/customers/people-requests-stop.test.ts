@@ -8,21 +8,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../src/seed/demo';
-import { expectErrorEnvelope, expectMatchesContract } from '../support/contract';
+import { expectMatchesContract, expectRefusal } from '../support/contract';
 import { createTestServer, type TestServer } from '../support/server';
 
 const LAST = '鷺ノ宮';
 const FIRST = '澄子';
-
-/** An error answer: its status, and the envelope with its code. */
-function expectRefusal(
-  response: { statusCode: number; body: string; json(): unknown },
-  status: number,
-  code: string,
-) {
-  expect(response.statusCode, response.body).toBe(status);
-  expectErrorEnvelope(response.json(), code);
-}
 
 describe('customers: stop of use', () => {
   let server: TestServer;

@@ -87,3 +87,13 @@ export function expectErrorEnvelope(body: unknown, code: string): void {
   expect(envelopeErrors(body)).toEqual([]);
   expect((body as { error: { code: string } }).error.code).toBe(code);
 }
+
+/** An error answer: its status, and the envelope with its code. */
+export function expectRefusal(
+  response: { statusCode: number; body: string; json(): unknown },
+  status: number,
+  code: string,
+): void {
+  expect(response.statusCode, response.body).toBe(status);
+  expectErrorEnvelope(response.json(), code);
+}

@@ -1,21 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import type { AuditLogVerification } from '@tsumiki/api-client';
 import { exportAuditLogMutationOptions, verifyAuditLogMutationOptions } from '@tsumiki/api-client/react';
-import {
-  Alert,
-  Button,
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuTrigger,
-} from '@tsumiki/ui';
-import { ChevronDown, Download, ShieldCheck } from 'lucide-react';
-import { useToast } from '../../app/toasts';
+import { Alert, Button } from '@tsumiki/ui';
+import { ShieldCheck } from 'lucide-react';
 import { useTenantApi } from '../../app/use-tenant-api';
 import { type AuditLogListState, auditLogFilters } from '../../features/audit-log/audit-log-state';
+import { type CsvEncoding, CsvExportMenu, useSaveExportedCsv } from '../../features/lists/csv-export-menu';
 import { formatCount, formatTenantDateTime } from '../../lib/format';
-import { saveFile } from '../../lib/save-file';
 
 /** CSV 出力 (the screen's filters, in either encoding) and 改ざんチェック. */
 export function AuditLogActions({
@@ -26,19 +17,11 @@ export function AuditLogActions({
   onVerified: (result: AuditLogVerification) => void;
 }) {
   const { api, tenantId } = useTenantApi();
-  const { toast } = useToast();
+  const saveCsv = useSaveExportedCsv();
   const exportCsv = useMutation(exportAuditLogMutationOptions(api, tenantId));
   const verify = useMutation(verifyAuditLogMutationOptions(api, tenantId));
-  const startExport = (encoding: 'utf-8' | 'shift_jis') =>
-    exportCsv.mutate(
-      { encoding, ...auditLogFilters(state) },
-      {
-        onSuccess: (file) => {
-          saveFile(file);
-          toast({ title: 'CSV を出力しました', description: file.filename, variant: 'success' });
-        },
-      },
-    );
+  const startExport = (encoding: CsvEncoding) =>
+    exportCsv.mutate({ encoding, ...auditLogFilters(state) }, { onSuccess: saveCsv });
   return (
     <>
       <Button
@@ -49,20 +32,7 @@ export function AuditLogActions({
         <ShieldCheck aria-hidden="true" />
         改ざんチェック
       </Button>
-      <DropdownMenu>
-        <DropdownMenuTrigger asChild>
-          <Button variant="outline" loading={exportCsv.isPending}>
-            <Download aria-hidden="true" />
-            CSV 出力
-            <ChevronDown aria-hidden="true" />
-          </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="end">
-          <DropdownMenuLabel>文字コードを選ぶ</DropdownMenuLabel>
-          <DropdownMenuItem onSelect={() => startExport('utf-8')}>UTF-8</DropdownMenuItem>
-          <DropdownMenuItem onSelect={() => startExport('shift_jis')}>Shift_JIS（Excel）</DropdownMenuItem>
-        </DropdownMenuContent>
-      </DropdownMenu>
+      <CsvExportMenu busy={exportCsv.isPending} onExport={startExport} />
     </>
   );
 }

@@ -1,20 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import { exportCustomersMutationOptions } from '@tsumiki/api-client/react';
-import {
-  Button,
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuTrigger,
-} from '@tsumiki/ui';
-import { ChevronDown, Download, Plus, Trash2, Upload } from 'lucide-react';
+import { Button } from '@tsumiki/ui';
+import { Plus, Trash2, Upload } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { appRoutes } from '../../app/paths';
-import { useToast } from '../../app/toasts';
 import { useTenantApi } from '../../app/use-tenant-api';
 import { type CustomerListState, customerListQuery } from '../../features/customers/customer-list-state';
-import { saveFile } from '../../lib/save-file';
+import { type CsvEncoding, CsvExportMenu, useSaveExportedCsv } from '../../features/lists/csv-export-menu';
 
 /** 新規登録, CSV 出力 (the list's conditions, in either encoding), CSV 取り込み and ゴミ箱. */
 export function CustomerHeaderActions({
@@ -32,19 +24,11 @@ export function CustomerHeaderActions({
   onImport: () => void;
 }) {
   const { api, tenantId } = useTenantApi();
-  const { toast } = useToast();
+  const saveCsv = useSaveExportedCsv();
   const exportCsv = useMutation(exportCustomersMutationOptions(api, tenantId));
-  const startExport = (encoding: 'utf-8' | 'shift_jis') => {
+  const startExport = (encoding: CsvEncoding) => {
     const { search: q, company_filter, sort_by, sort_order } = customerListQuery(state);
-    exportCsv.mutate(
-      { encoding, search: q, company_filter, sort_by, sort_order },
-      {
-        onSuccess: (file) => {
-          saveFile(file);
-          toast({ title: 'CSV を出力しました', description: file.filename, variant: 'success' });
-        },
-      },
-    );
+    exportCsv.mutate({ encoding, search: q, company_filter, sort_by, sort_order }, { onSuccess: saveCsv });
   };
   return (
     <>
@@ -52,20 +36,7 @@ export function CustomerHeaderActions({
         <Plus aria-hidden="true" />
         新規登録
       </Button>
-      <DropdownMenu>
-        <DropdownMenuTrigger asChild>
-          <Button variant="outline" loading={exportCsv.isPending}>
-            <Download aria-hidden="true" />
-            CSV 出力
-            <ChevronDown aria-hidden="true" />
-          </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="end">
-          <DropdownMenuLabel>文字コードを選ぶ</DropdownMenuLabel>
-          <DropdownMenuItem onSelect={() => startExport('utf-8')}>UTF-8</DropdownMenuItem>
-          <DropdownMenuItem onSelect={() => startExport('shift_jis')}>Shift_JIS（Excel）</DropdownMenuItem>
-        </DropdownMenuContent>
-      </DropdownMenu>
+      <CsvExportMenu busy={exportCsv.isPending} onExport={startExport} />
       <Button variant="outline" disabledReason={writeDenied} onClick={onImport}>
         <Upload aria-hidden="true" />
         CSV 取り込み
