@@ -43,6 +43,7 @@ export function documentsHandlers(dependencies: ModuleDependencies) {
     async listDocuments({ query }, { tx }) {
       const { total, documents } = await listDocuments(tx, {
         folderId: query.folder_id,
+        customerId: query.customer_id,
         skip: query.skip,
         limit: query.limit,
         sortBy: query.sort_by,
@@ -74,7 +75,8 @@ export function documentsHandlers(dependencies: ModuleDependencies) {
 
     async downloadDocument({ params, query }, { tx }) {
       const { document, stream } = await openDocumentFile(tx, services, params.id);
-      return storedFileResponse(document, stream, query.disposition);
+      // The access log names the customer the file concerns (x-access-log: logged.customer_id).
+      return { ...storedFileResponse(document, stream, query.disposition), logged: { customer_id: document.customer_id } };
     },
 
     async searchDocuments({ query }, { tx }) {
