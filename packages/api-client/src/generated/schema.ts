@@ -2454,6 +2454,8 @@ export interface components {
             interactions_removed: number;
             /** 消去した調査レポートの件数 */
             research_reports_removed: number;
+            /** 消去した文書の件数 */
+            documents_removed: number;
         };
         /** @description 顧客の登録内容。姓・名とそのフリガナは必須です。 */
         CustomerInput: {

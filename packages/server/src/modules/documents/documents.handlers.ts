@@ -76,7 +76,10 @@ export function documentsHandlers(dependencies: ModuleDependencies) {
     async downloadDocument({ params, query }, { tx }) {
       const { document, stream } = await openDocumentFile(tx, services, params.id);
       // The access log names the customer the file concerns (x-access-log: logged.customer_id).
-      return { ...storedFileResponse(document, stream, query.disposition), logged: { customer_id: document.customer_id } };
+      return {
+        ...storedFileResponse(document, stream, query.disposition),
+        logged: { customer_id: document.customer_id },
+      };
     },
 
     async searchDocuments({ query }, { tx }) {

@@ -103,7 +103,10 @@ export async function countDocuments(tx: TenantTransaction, scope: DocumentScope
 }
 
 /** Every document of a customer, oldest first (disclosure, erasure). */
-export async function findCustomerDocuments(tx: TenantTransaction, customerId: string): Promise<DocumentRow[]> {
+export async function findCustomerDocuments(
+  tx: TenantTransaction,
+  customerId: string,
+): Promise<DocumentRow[]> {
   return documents(tx).where('customer_id', '=', customerId).orderBy('created_at').orderBy('id').execute();
 }
 

@@ -151,9 +151,21 @@ export async function deleteCustomerDocuments(
   for (const document of documents) {
     await services.textIndex.remove(tx, { kind: 'document', id: document.id });
     const deleted = await deleteDocumentRow(tx, document.id);
-    if (deleted) await removeStoredFileAfterCommit(tx, services.jobs, { key: deleted.storage_key, sha256: deleted.sha256 });
+    if (deleted)
+      await removeStoredFileAfterCommit(tx, services.jobs, {
+        key: deleted.storage_key,
+        sha256: deleted.sha256,
+      });
   }
   return documents.length;
+}
+
+/** A document's stored file, to stream (404 when it has gone missing under its row). */
+export function openDocumentContent(
+  files: FileStorage,
+  document: Pick<DocumentRow, 'storage_key'>,
+): Promise<Readable> {
+  return openStoredFile(files, document.storage_key, 'document_file');
 }
 
 /** The file of a document, to stream (opened last: nothing after it can fail and leak it). */
@@ -163,5 +175,5 @@ export async function openDocumentFile(
   id: string,
 ): Promise<{ document: DocumentRow; stream: Readable }> {
   const document = await getDocument(tx, id);
-  return { document, stream: await openStoredFile(services.files, document.storage_key, 'document_file') };
+  return { document, stream: await openDocumentContent(services.files, document) };
 }

@@ -181,7 +181,8 @@ export async function registerApiRoutes(app: FastifyInstance, options: ApiRoutes
         const trace = requestTrace(context);
         const inTenant: InTenant = (work) => withTenant(options.db, tenant.tenantId, work, trace);
         const answer = await handler(input, { ...context, tenant, inTenant } as DeferredTenantRequestContext);
-        if (logChange) await inTenant((tx) => logChange(tx, { ...input, response: answer.body, logged: answer.logged }));
+        if (logChange)
+          await inTenant((tx) => logChange(tx, { ...input, response: answer.body, logged: answer.logged }));
         return answer;
       };
       const run = deferred ? outsideTransaction : inTransaction;
@@ -196,7 +197,11 @@ export async function registerApiRoutes(app: FastifyInstance, options: ApiRoutes
         if (!read.early) {
           const answer = await run(tenant, context, input);
           try {
-            await read.record(tenant.tenantId, trace, { ...input, response: answer.body, logged: answer.logged });
+            await read.record(tenant.tenantId, trace, {
+              ...input,
+              response: answer.body,
+              logged: answer.logged,
+            });
           } catch (error) {
             // A download's file is open by now: no row, no answer, and no file left open.
             if (answer.body instanceof Readable) answer.body.destroy();
