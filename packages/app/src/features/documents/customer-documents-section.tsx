@@ -103,10 +103,10 @@ function CustomerDocuments({ customerId }: { customerId: string }) {
                 <RouterLink
                   href={folderHref(document.folder_id)}
                   className="flex min-h-9 items-center gap-1 text-sm text-primary underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-                  aria-label={`「${document.file_name}」のフォルダーを文書の画面で開く`}
                 >
                   <FolderOpen aria-hidden="true" className="size-4" />
                   フォルダーを開く
+                  <span className="sr-only">（{document.file_name}）</span>
                 </RouterLink>
               </li>
             ))}
