@@ -42,9 +42,10 @@ async function documentsNamed(fileName: string): Promise<number> {
   const client = new pg.Client({ connectionString: process.env.TSUMIKI_E2E_DATABASE_URL });
   await client.connect();
   try {
-    const { rows } = await client.query<{ n: string }>('select count(*) as n from documents where file_name = $1', [
-      fileName,
-    ]);
+    const { rows } = await client.query<{ n: string }>(
+      'select count(*) as n from documents where file_name = $1',
+      [fileName],
+    );
     return Number(rows[0]?.n);
   } finally {
     await client.end();
@@ -73,6 +74,34 @@ async function uploadFor(page: Page, lastName: string, name: string, fileName: s
   await expect(page.getByRole('link', { name: `顧客: ${name}` }).first()).toBeVisible();
 }
 
+/** From the document's menu: the customer taken off, then set again, through the dialog. */
+async function changeCustomer(page: Page, lastName: string, name: string, fileName: string) {
+  const table = page.getByRole('table', { name: '文書の一覧' });
+  await table.getByRole('button', { name: `${fileName} の操作` }).click();
+  await page.getByRole('menuitem', { name: '顧客を変更' }).click();
+  const dialog = page.getByRole('dialog', { name: '文書の顧客' });
+  await expect(dialog.getByTestId('document-customer-choice')).toContainText(name);
+  await dialog.getByRole('button', { name: `顧客「${name}」の選択を解除` }).click();
+  await dialog.getByRole('button', { name: '顧客を外す' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('顧客の設定を外しました', { exact: true })).toBeVisible();
+  await expect(table.getByRole('link', { name: `顧客: ${name}` })).toHaveCount(0);
+
+  await table.getByRole('button', { name: `${fileName} の操作` }).click();
+  await page.getByRole('menuitem', { name: '顧客を設定' }).click();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('searchbox', { name: '顧客を検索' }).fill(lastName);
+  await page.keyboard.press('Enter');
+  await dialog.getByRole('list', { name: '顧客の検索結果' }).getByRole('button', { name }).click();
+  await expect(dialog.getByTestId('document-customer-choice')).toContainText(name);
+  await expectNoSeriousA11yViolations(page, 'document customer dialog');
+  await shot(page, 'document-customer-dialog-1440');
+  await dialog.getByRole('button', { name: '保存する' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(`顧客を「${name}」にしました`, { exact: true })).toBeVisible();
+  await expect(table.getByRole('link', { name: `顧客: ${name}` })).toBeVisible();
+}
+
 async function shot(page: Page, name: string) {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false });
 }
@@ -97,6 +126,7 @@ for (const viewport of viewports) {
     const fileName = `紹介状_${stamp}_${viewport.label}.txt`;
     await uploadFor(page, lastName, name, fileName);
     await shot(page, `documents-upload-customer-${viewport.label}`);
+    if (viewport.label === '1440') await changeCustomer(page, lastName, name, fileName);
 
     await page.goto(`/customers/${id}`);
     await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();

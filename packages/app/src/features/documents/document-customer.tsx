@@ -94,8 +94,8 @@ export function DocumentCustomerDialog({
           <DialogHeader>
             <DialogTitle>文書の顧客</DialogTitle>
             <DialogDescription className="break-all">
-              「{document.file_name}」がどの顧客についての文書かを設定します。顧客のページに表示され、
-              本人からの開示・消去の請求の対象になります。
+              「{document.file_name}」がどの顧客についての文書かを設定します。
+              {'顧客のページに表示され、本人からの開示・消去の請求の対象になります。'}
             </DialogDescription>
           </DialogHeader>
           <DocumentCustomerChooser
