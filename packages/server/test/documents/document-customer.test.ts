@@ -179,5 +179,22 @@ describe('documents: the customer a document concerns', () => {
       .where('action', '=', 'document.download')
       .execute();
     expect(plainRows).toEqual([{ action: 'document.download', customer_id: null }]);
+
+    // Moving and deleting it are about the customer too.
+    expect(
+      (await server.send('PUT', `/api/documents/${linked.id}/move`, admin, { folder_id: null })).statusCode,
+    ).toBe(200);
+    expect((await server.send('DELETE', `/api/documents/${linked.id}`, admin)).statusCode).toBe(204);
+    const changes = await server.database.owner
+      .selectFrom('access_log')
+      .select(['action', 'customer_id'])
+      .where('target_id', '=', linked.id)
+      .where('action', 'in', ['document.update', 'document.delete'])
+      .orderBy('id')
+      .execute();
+    expect(changes).toEqual([
+      { action: 'document.update', customer_id: id },
+      { action: 'document.delete', customer_id: id },
+    ]);
   });
 });

@@ -69,8 +69,8 @@ export function documentsHandlers(dependencies: ModuleDependencies) {
     },
 
     async deleteDocument({ params }, { tx }) {
-      await deleteDocument(tx, services, params.id);
-      return { status: 204, body: undefined };
+      const { customerId } = await deleteDocument(tx, services, params.id);
+      return { status: 204, body: undefined, logged: { customer_id: customerId } };
     },
 
     async downloadDocument({ params, query }, { tx }) {

@@ -215,11 +215,11 @@ export async function lockDocument(tx: TenantTransaction, id: string): Promise<{
 export async function deleteDocumentRow(
   tx: TenantTransaction,
   id: string,
-): Promise<{ storage_key: string; sha256: string } | undefined> {
+): Promise<{ storage_key: string; sha256: string; customer_id: string | null } | undefined> {
   return tx
     .deleteFrom('documents')
     .where('tenant_id', '=', tx.tenantId)
     .where('id', '=', id)
-    .returning(['storage_key', 'sha256'])
+    .returning(['storage_key', 'sha256', 'customer_id'])
     .executeTakeFirst();
 }

@@ -126,16 +126,20 @@ export async function moveDocument(
   return getDocument(tx, id);
 }
 
-/** Deletes the row and its index entries now, and the file once this commits (unless shared). */
+/**
+ * Deletes the row and its index entries now, and the file once this commits (unless shared).
+ * Returns the customer the document concerned (for the access log).
+ */
 export async function deleteDocument(
   tx: TenantTransaction,
   services: DocumentServices,
   id: string,
-): Promise<void> {
+): Promise<{ customerId: string | null }> {
   await services.textIndex.remove(tx, { kind: 'document', id });
   const deleted = await deleteDocumentRow(tx, id);
   if (!deleted) throw new DocumentNotFoundError();
   await removeStoredFileAfterCommit(tx, services.jobs, { key: deleted.storage_key, sha256: deleted.sha256 });
+  return { customerId: deleted.customer_id };
 }
 
 /**
