@@ -46,6 +46,7 @@ export const contractFieldLabels = {
   "disposition": "表示か保存か",
   "document_id": "ID",
   "documents_enabled": "AI文書管理",
+  "documents_removed": "消去した文書の件数",
   "dry_run": "確認のみ",
   "email": "メールアドレス",
   "employment_type": "雇用形態",

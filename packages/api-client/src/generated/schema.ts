@@ -619,7 +619,8 @@ export interface paths {
         put?: never;
         /**
          * 文書を 1 件アップロードする
-         * @description `multipart/form-data` で `file`（必須）と `folder_id`（任意。省略でフォルダーなし）を送ります。
+         * @description `multipart/form-data` で `file`（必須）と `folder_id`（任意。省略でフォルダーなし）、
+         *     `customer_id`（任意。この文書が関わる顧客）を送ります。
          *     1 ファイル 20 MB まで。PDF・Word・Excel・PowerPoint・テキスト・CSV・画像（PNG・JPEG）に対応します。
          *     本文はあとから抽出され、検索できるようになると `extraction_status` が `ready` になります。
          */
@@ -641,7 +642,8 @@ export interface paths {
         put?: never;
         /**
          * 文書をまとめてアップロードする
-         * @description `multipart/form-data` で `files`（1〜10 件、同じ名前で繰り返す）と `folder_id`（任意）を送ります。
+         * @description `multipart/form-data` で `files`（1〜10 件、同じ名前で繰り返す）と `folder_id`（任意）、
+         *     `customer_id`（任意。どのファイルもこの顧客の文書になります）を送ります。
          *     1 件以上保存できたら `201` で、保存できなかったファイルは `failed` に理由付きで入ります。
          *     1 件も保存できなかったときは `422` です。
          */
@@ -659,7 +661,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** フォルダー内の文書を一覧する */
+        /**
+         * フォルダー内の文書を一覧する
+         * @description `customer_id` を指定すると、その顧客の文書をフォルダーを問わず一覧します
+         *     （`folder_id` も指定すればそのフォルダーの中だけ）。
+         */
         get: operations["listDocuments"];
         put?: never;
         post?: never;
@@ -684,7 +690,11 @@ export interface paths {
         delete: operations["deleteDocument"];
         options?: never;
         head?: never;
-        /** 文書の名前・説明・タグを変える */
+        /**
+         * 文書の名前・説明・タグ・顧客を変える
+         * @description `customer_id` で文書がどの顧客についてのものかを決めます（null で外します）。
+         *     顧客は同じテナントの、ゴミ箱になく利用停止でもない顧客に限ります（ほかは `404`）。
+         */
         patch: operations["updateDocument"];
         trace?: never;
     };
@@ -2444,6 +2454,8 @@ export interface components {
             interactions_removed: number;
             /** 消去した調査レポートの件数 */
             research_reports_removed: number;
+            /** 消去した文書の件数 */
+            documents_removed: number;
         };
         /** @description 顧客の登録内容。姓・名とそのフリガナは必須です。 */
         CustomerInput: {
@@ -2981,6 +2993,14 @@ export interface components {
             /** @description ページ数（PDF のように分かる形式のみ。抽出が終わるまでは null） */
             page_count: number | null;
             /**
+             * 顧客
+             * Format: uuid
+             * @description この文書が関わる顧客（null はどの顧客にも関わらない）
+             */
+            customer_id: string | null;
+            /** @description その顧客の氏名（姓 名） */
+            customer_name: string | null;
+            /**
              * Format: uuid
              * @description アップロードしたユーザー
              */
@@ -3017,6 +3037,12 @@ export interface components {
             description?: string | null;
             /** タグ */
             tags?: components["schemas"]["Tags"];
+            /**
+             * 顧客
+             * Format: uuid
+             * @description この文書が関わる顧客（null で外す）
+             */
+            customer_id?: string | null;
         };
         /**
          * @description 文書の並べ替えの項目
@@ -3040,6 +3066,12 @@ export interface components {
              * @description 入れるフォルダー（省略でフォルダーなし）
              */
             folder_id?: string;
+            /**
+             * 顧客
+             * Format: uuid
+             * @description この文書が関わる顧客（省略でなし）
+             */
+            customer_id?: string;
             /** @description 説明 */
             description?: string;
         };
@@ -3055,6 +3087,12 @@ export interface components {
              * @description 入れるフォルダー（省略でフォルダーなし）
              */
             folder_id?: string;
+            /**
+             * 顧客
+             * Format: uuid
+             * @description どのファイルもこの顧客の文書にする（省略でなし）
+             */
+            customer_id?: string;
         };
         UploadFailure: {
             file_name: string;
@@ -6000,8 +6038,10 @@ export interface operations {
     listDocuments: {
         parameters: {
             query?: {
-                /** @description フォルダー ID。省略するとフォルダーに入っていない文書。 */
+                /** @description フォルダー ID。省略するとフォルダーに入っていない文書（`customer_id` があればすべてのフォルダー）。 */
                 folder_id?: string;
+                /** @description この顧客の文書に絞り込む */
+                customer_id?: string;
                 /** @description 読み飛ばす件数 */
                 skip?: components["parameters"]["Skip"];
                 /** @description 取得する最大件数 */

@@ -1,15 +1,17 @@
 /**
  * Disclosure (開示) and erasure (消去) through HTTP on real PostgreSQL. The disclosure ZIP is
  * opened (fflate) and each file read: the JSON against the database, the Shift_JIS CSV decoded,
- * the PDF's header. Erasure is refused without the name typed as shown, then removes the record,
- * its interactions, research reports, search terms, notifications and the name in events, keeps a
- * tombstone, and afterwards neither the list's search, the assistant nor research finds the person.
+ * the PDF's header, the person's documents byte for byte. Erasure is refused without the name
+ * typed as shown, then removes the record, its interactions, documents (rows, text index entries
+ * and stored files), research reports, search terms, notifications and the name in events, keeps
+ * a tombstone, and afterwards neither the list's search, the assistant nor research finds the person.
  */
 import { unzipSync } from 'fflate';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../../src/platform/db/tenant-scope';
 import { DEMO_TENANTS, DEMO_USERS } from '../../src/seed/demo';
+import { storedFiles, upload, waitForDocument } from '../documents/support';
 import { expectMatchesContract, expectRefusal } from '../support/contract';
 import { createTestServer, type TestServer } from '../support/server';
 
@@ -35,7 +37,7 @@ describe('customers: disclosure and erasure', () => {
   const owner = <T>(work: Parameters<typeof withTenant<T>>[2]) =>
     withTenant(server.database.owner, SAKURA, work);
 
-  /** A customer with two interactions (one edited) and a research report. */
+  /** A customer with two interactions, a research report and a document (its text extracted). */
   async function customerWithHistory(last: string, first: string, kana: [string, string]) {
     const created = await server.send('POST', '/api/customers', admin, {
       last_name: last,
@@ -57,11 +59,31 @@ describe('customers: disclosure and erasure', () => {
     }
     const report = await server.send('POST', `/api/research/customer/${id}`, admin, {});
     expect(report.statusCode, report.body).toBe(200);
-    return { id, reportId: report.json().id as string };
+    const bytes = new TextEncoder().encode(`${last}${first}様の紹介状\n${crypto.randomUUID()}\n`);
+    const document = await upload(server, admin, [{ name: '紹介状.txt', bytes }], {
+      fields: { customer_id: id },
+    });
+    expect(document.statusCode, document.body).toBe(201);
+    const documentId = document.json().id as string;
+    await waitForDocument(server, admin, documentId);
+    return { id, reportId: report.json().id as string, documentId, bytes };
   }
 
   it('discloses everything held as JSON, Shift_JIS CSV and a PDF in one ZIP', async () => {
-    const { id, reportId } = await customerWithHistory('開示', '太郎', ['カイジ', 'タロウ']);
+    const { id, reportId, documentId, bytes } = await customerWithHistory('開示', '太郎', [
+      'カイジ',
+      'タロウ',
+    ]);
+    // A second file of the same name: both are in the ZIP, under names of their own.
+    const again = await upload(
+      server,
+      admin,
+      [{ name: '紹介状.txt', bytes: new TextEncoder().encode('二通目') }],
+      {
+        fields: { customer_id: id },
+      },
+    );
+    expect(again.statusCode, again.body).toBe(201);
     await server.send('PUT', `/api/customers/${id}/use-stop`, admin, { reason: '開示と同時に利用停止' });
     const response = await server.get(`/api/customers/${id}/disclosure`, { token: admin });
     expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
@@ -80,6 +102,10 @@ describe('customers: disclosure and erasure', () => {
       '04_調査レポート.json',
       '05_操作ログ.csv',
       '05_操作ログ.json',
+      '06_文書.csv',
+      '06_文書.json',
+      '06_文書/紹介状 (2).txt',
+      '06_文書/紹介状.txt',
     ]);
     const read = (name: string) => files[name] as Uint8Array;
     const json = (name: string) => JSON.parse(new TextDecoder().decode(read(name)));
@@ -117,6 +143,24 @@ describe('customers: disclosure and erasure', () => {
     expect(sjis.decode(read('05_操作ログ.csv'))).toContain(
       `利用停止（本人からの請求）,${DEMO_USERS.sakuraAdmin.full_name},顧客,${id}`,
     );
+    // The documents: listed (JSON against the contract, CSV) and their files as uploaded.
+    const documents = json('06_文書.json') as Array<Record<string, unknown>>;
+    expect(documents.map((d) => [d.id, d.file_in_zip])).toEqual([
+      [documentId, '06_文書/紹介状.txt'],
+      [again.json().id, '06_文書/紹介状 (2).txt'],
+    ]);
+    for (const { file_in_zip: _, ...document } of documents)
+      expectMatchesContract('getDocument', 200, { ...document, text_preview: null, folder: null });
+    expect(documents[0]).toMatchObject({
+      customer_id: id,
+      customer_name: '開示 太郎',
+      file_name: '紹介状.txt',
+    });
+    expect(Buffer.from(read('06_文書/紹介状.txt')).equals(Buffer.from(bytes))).toBe(true);
+    expect(new TextDecoder().decode(read('06_文書/紹介状 (2).txt'))).toBe('二通目');
+    const documentCsv = sjis.decode(read('06_文書.csv')).split('\r\n');
+    expect(documentCsv[0]).toBe('登録日時,ファイル名,説明,タグ,サイズ（バイト）,ZIP 内の場所');
+    expect(documentCsv[1]).toContain(`紹介状.txt,,,${bytes.length},06_文書/紹介状.txt`);
     // The download itself is logged.
     const logged = await owner((tx) =>
       tx.selectFrom('access_log').select('action').where('customer_id', '=', id).execute(),
@@ -135,7 +179,31 @@ describe('customers: disclosure and erasure', () => {
   });
 
   it('erases only with the name typed as shown, leaving a tombstone and nothing findable', async () => {
-    const { id, reportId } = await customerWithHistory('篁', 'しのぶ', ['タカムラ', 'シノブ']);
+    const { id, reportId, documentId } = await customerWithHistory('篁', 'しのぶ', ['タカムラ', 'シノブ']);
+    const storageKey = await owner(
+      async (tx) =>
+        (
+          await tx
+            .selectFrom('documents')
+            .select('storage_key')
+            .where('id', '=', documentId)
+            .executeTakeFirstOrThrow()
+        ).storage_key,
+    );
+    expect(await storedFiles(server)).toContain(storageKey);
+    const chunks = () =>
+      owner(async (tx) =>
+        Number(
+          (
+            await sql<{
+              n: string;
+            }>`select (select count(*) from text_chunks where document_id = ${documentId})
+              + (select count(*) from text_chunk_terms t join text_chunks c on c.tenant_id = t.tenant_id and c.id = t.chunk_id
+                 where c.document_id = ${documentId}) as n`.execute(tx)
+          ).rows[0]?.n,
+        ),
+      );
+    expect(await chunks()).toBeGreaterThan(0);
     const interactionIds = await owner((tx) =>
       tx.selectFrom('interactions').select('id').where('customer_id', '=', id).execute(),
     );
@@ -173,7 +241,16 @@ describe('customers: disclosure and erasure', () => {
       reason: '本人からの消去請求（窓口で受付）',
       interactions_removed: 2,
       research_reports_removed: 1,
+      documents_removed: 1,
     });
+    expect((await server.get(`/api/documents/${documentId}`, { token: admin })).statusCode).toBe(404);
+    expect(await chunks()).toBe(0);
+    // The stored file goes once the erasure has committed (a background job).
+    const deadline = Date.now() + 15_000;
+    while ((await storedFiles(server)).includes(storageKey) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(await storedFiles(server)).not.toContain(storageKey);
 
     const gone = await server.get(`/api/customers/${id}`, { token: admin });
     expectRefusal(gone, 404, 'RES_001');
@@ -218,6 +295,7 @@ describe('customers: disclosure and erasure', () => {
              + (select count(*) from interactions where customer_id = ${id})
              + (select count(*) from interaction_versions where interaction_id = any(${interactionIds.map((i) => i.id)}::uuid[]))
              + (select count(*) from research_reports where customer_id = ${id} or id = ${reportId})
+             + (select count(*) from documents where customer_id = ${id} or id = ${documentId})
              + (select count(*) from notifications where link like ${`/customers/${id}%`})
              + (select count(*) from domain_events where payload::text like '%篁%')
           as n`.execute(tx);

@@ -18,6 +18,7 @@ import { type Customer, customerKana, customerName } from '../../features/custom
 import { CustomerFormDialog } from '../../features/customers/customer-form-dialog';
 import { InteractionTimeline } from '../../features/customers/interaction-timeline';
 import { PeopleRequestsSection } from '../../features/customers/people-requests-section';
+import { CustomerDocumentsSection } from '../../features/documents/customer-documents-section';
 import { formatTenantDateTime } from '../../lib/format';
 import { CustomerAuditLink } from './customer-audit-link';
 import {
@@ -179,6 +180,7 @@ function CustomerDetail({
       <div className="grid min-w-0 items-start gap-6 lg:grid-cols-5">
         <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
           <CustomerProfile customer={customer} />
+          <CustomerDocumentsSection customerId={customer.id} />
           {can('privacy.manage') ? <PeopleRequestsSection customer={customer} listHref={listHref} /> : null}
         </div>
         <div className="min-w-0 lg:col-span-3">

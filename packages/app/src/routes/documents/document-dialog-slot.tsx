@@ -11,14 +11,21 @@ const RenameDocumentDialog = lazy(() =>
   dialogs().then((module) => ({ default: module.RenameDocumentDialog })),
 );
 const MoveDialog = lazy(() => dialogs().then((module) => ({ default: module.MoveDialog })));
+const DocumentCustomerDialog = lazy(() =>
+  dialogs().then((module) => ({ default: module.DocumentCustomerDialog })),
+);
 const DocumentPreviewDialog = lazy(() =>
   dialogs().then((module) => ({ default: module.DocumentPreviewDialog })),
 );
 
-/** The one dialog the documents screen has open: a folder's name, a rename, a move or a preview. */
+/**
+ * The one dialog the documents screen has open: a folder's name, a rename, a document's customer,
+ * a move or a preview.
+ */
 export type DialogState =
   | { kind: 'folder-name'; mode: FolderNameMode }
   | { kind: 'rename'; document: Document }
+  | { kind: 'customer'; document: Document }
   | { kind: 'move'; target: MoveTarget }
   | { kind: 'preview'; target: PreviewTarget };
 
@@ -49,6 +56,15 @@ export function Dialogs({
     case 'rename':
       return (
         <RenameDocumentDialog
+          key={state.document.id}
+          open={open}
+          onOpenChange={onOpenChange}
+          document={state.document}
+        />
+      );
+    case 'customer':
+      return (
+        <DocumentCustomerDialog
           key={state.document.id}
           open={open}
           onOpenChange={onOpenChange}

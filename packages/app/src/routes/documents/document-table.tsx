@@ -6,8 +6,9 @@ import {
   downloadDocumentMutationOptions,
 } from '@tsumiki/api-client/react';
 import { Alert, Chip, DataTable, type DataTableColumn, EmptyState, formatFileSize } from '@tsumiki/ui';
-import { Download, Eye, FileText, FolderInput, Pencil, Trash2 } from 'lucide-react';
+import { Download, Eye, FileText, FolderInput, Pencil, Trash2, UserRound } from 'lucide-react';
 import { useState } from 'react';
+import { RouterLink } from '../../app/router-link';
 import { useToast } from '../../app/toasts';
 import { useTenantApi } from '../../app/use-tenant-api';
 import { PERMISSION_DENIED_REASON } from '../../features/access/permissions';
@@ -65,6 +66,15 @@ function documentColumns(preview: (document: Document) => void): DataTableColumn
           >
             {document.file_name}
           </button>
+          {document.customer_id ? (
+            <RouterLink
+              href={`/customers/${document.customer_id}`}
+              className="flex w-fit items-center gap-1 text-xs text-muted-foreground underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+            >
+              <UserRound aria-hidden="true" className="size-3.5" />
+              顧客: {document.customer_name}
+            </RouterLink>
+          ) : null}
           <span className="text-xs text-muted-foreground md:hidden">
             {documentTypeLabel(document.content_type, document.file_name)}・
             {formatFileSize(document.size_bytes)}
@@ -168,6 +178,11 @@ export function DocumentTable({
                   label: '名前を変更',
                   icon: <Pencil aria-hidden="true" />,
                   onSelect: () => onOpenDialog({ kind: 'rename', document }),
+                },
+                {
+                  label: document.customer_id ? '顧客を変更' : '顧客を設定',
+                  icon: <UserRound aria-hidden="true" />,
+                  onSelect: () => onOpenDialog({ kind: 'customer', document }),
                 },
                 {
                   label: '移動',

@@ -24,6 +24,10 @@ export const DISCLOSURE_FILES = {
   reportsCsv: '04_調査レポート.csv',
   accessesJson: '05_操作ログ.json',
   accessesCsv: '05_操作ログ.csv',
+  documentsJson: '06_文書.json',
+  documentsCsv: '06_文書.csv',
+  /** The documents' original files, each under its own name. */
+  documentsFolder: '06_文書',
 } as const;
 
 export function summaryBlocks(
@@ -31,8 +35,9 @@ export function summaryBlocks(
   {
     interactions,
     reports,
+    documents,
     accesses,
-  }: { interactions: string[][]; reports: string[][]; accesses: string[][] },
+  }: { interactions: string[][]; reports: string[][]; documents: string[][]; accesses: string[][] },
   timeZone: string,
 ): PdfBlock[] {
   const fields: Array<[string, string | null]> = [
@@ -86,6 +91,17 @@ export function summaryBlocks(
       ],
       rows: reports.map((row) => [row[0] ?? '', row[1] ?? '']),
     });
+  blocks.push({ type: 'heading', text: `文書（${documents.length} 件）` });
+  if (documents.length === 0) blocks.push({ type: 'paragraph', text: '文書はありません。', muted: true });
+  else
+    blocks.push({
+      type: 'table',
+      columns: [
+        { label: '登録日時', width: 2 },
+        { label: 'ファイル名', width: 5 },
+      ],
+      rows: documents.map((row) => [row[0] ?? '', row[1] ?? '']),
+    });
   blocks.push({
     type: 'heading',
     text: `この顧客の情報を見た・変えた記録（操作ログ ${accesses.length} 件）`,
@@ -115,6 +131,7 @@ export function summaryBlocks(
         `${DISCLOSURE_FILES.interactionsJson} / .csv: 対応履歴（JSON には直す前の版も含みます）`,
         `${DISCLOSURE_FILES.reportsJson} / .csv: この顧客についての調査レポート`,
         `${DISCLOSURE_FILES.accessesJson} / .csv: この顧客の情報を見た・変えた記録（日時・操作・操作した人）`,
+        `${DISCLOSURE_FILES.documentsJson} / .csv: この顧客についての文書の一覧。ファイルそのものは「${DISCLOSURE_FILES.documentsFolder}」フォルダーに、登録されたときのまま入っています`,
         'CSV は Excel（日本語版）でそのまま開ける Shift_JIS、JSON は UTF-8 です。',
       ],
     },

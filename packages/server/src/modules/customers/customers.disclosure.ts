@@ -1,25 +1,30 @@
 /**
  * Disclosure (開示): everything the tenant holds about one customer, as one ZIP — each kind as JSON
- * and as a Shift_JIS (CP932) CSV, and a readable Japanese PDF summary. Read in the request's
- * transaction; a customer's own rows are few, so the ZIP is built in memory file by file (each file
- * is deflated as it is added, and only the compressed bytes are kept).
+ * and as a Shift_JIS (CP932) CSV, a readable Japanese PDF summary, and the original files of the
+ * documents linked to them. The rows are read in the request's transaction (a customer's own rows
+ * are few: those files are made in memory); the ZIP is streamed after it, each document's file
+ * read from the file storage as its turn comes (customers.disclosure-zip.ts).
  */
+
+import type { Readable } from 'node:stream';
 import {
   ACCESS_ACTION_LABELS,
   ACCESS_TARGET_LABELS,
   type AccessAction,
   INTERACTION_TYPE_LABELS,
 } from '@tsumiki/api-client';
-import { Zip, ZipDeflate } from 'fflate';
 import { sql } from 'kysely';
 import { tenantTimeZone } from '../../platform/access/time-zone';
 import type { TenantTransaction } from '../../platform/db/tenant-scope';
 import { userDisplayName } from '../../platform/db/user-display-name';
+import type { FileStorage } from '../../platform/files/storage';
 import { renderReportPdf } from '../../platform/pdf/report-pdf';
 import { tableToCsv } from '../../platform/text/csv-file';
 import { rowName } from '../../platform/text/person-name';
+import { findCustomerDocuments, openDocumentContent, toDocument } from '../documents';
 import { customersToCsv, formatCsvDateTime } from './customers.csv';
 import { DISCLOSURE_FILES, disclosureLabel as label, summaryBlocks } from './customers.disclosure-summary';
+import { uniqueNames, type ZipEntry, zipStream } from './customers.disclosure-zip';
 import { toCustomer } from './customers.mapper';
 import { findCustomer } from './customers.repository';
 import { customerGone } from './customers.service';
@@ -105,24 +110,6 @@ async function reportsAbout(tx: TenantTransaction, id: string): Promise<ReportRe
     .execute();
 }
 
-/** The files of a ZIP as one byte array; each file is deflated as it is added. */
-function zipFiles(files: Array<{ name: string; bytes: Uint8Array }>): Promise<Uint8Array> {
-  return new Promise((resolve, reject) => {
-    const parts: Uint8Array[] = [];
-    const zip = new Zip((error, chunk, final) => {
-      if (error) return reject(error);
-      parts.push(chunk);
-      if (final) resolve(Buffer.concat(parts));
-    });
-    for (const file of files) {
-      const entry = new ZipDeflate(file.name, { level: 6 });
-      zip.add(entry);
-      entry.push(file.bytes, true);
-    }
-    zip.end();
-  });
-}
-
 /** Bytes of a CSV writer, gathered. */
 async function gather(chunks: AsyncIterable<Uint8Array>): Promise<Uint8Array> {
   const parts: Uint8Array[] = [];
@@ -143,25 +130,39 @@ const json = (value: unknown) => new TextEncoder().encode(`${JSON.stringify(valu
 
 export interface Disclosure {
   customerName: string;
-  zip: Uint8Array;
+  /** The ZIP's bytes as they are made (the documents' files are opened when their turn comes). */
+  zip: Readable;
   timeZone: string;
 }
+
+/** Types whose bytes are compressed already: stored in the ZIP as they are. */
+const COMPRESSED = /^(application\/pdf|image\/(png|jpeg)|application\/vnd\.openxmlformats-)/;
 
 /** The disclosure ZIP of a customer (stopped or in the trash too); 404 when erased or unknown. */
 export async function buildDisclosure(
   tx: TenantTransaction,
+  files: FileStorage,
   id: string,
   requestedBy: string,
   now: Date,
 ): Promise<Disclosure> {
   const customer = await findCustomer(tx, id);
   if (!customer) throw await customerGone(tx, id);
-  const [interactions, reports, accesses, timeZone] = await Promise.all([
+  const [interactions, reports, accesses, documents, timeZone] = await Promise.all([
     interactionsOf(tx, id),
     reportsAbout(tx, id),
     accessesAbout(tx, id),
+    findCustomerDocuments(tx, id),
     tenantTimeZone(tx),
   ]);
+  const paths = uniqueNames(
+    DISCLOSURE_FILES.documentsFolder,
+    documents.map((document) => document.file_name),
+  );
+  const documentRecords = documents.map((document, index) => ({
+    ...toDocument(document),
+    file_in_zip: paths[index] as string,
+  }));
   const at = (date: Date) => formatCsvDateTime(date, timeZone);
   const interactionRows = interactions.map((i) => [
     at(i.created_at),
@@ -171,6 +172,14 @@ export async function buildDisclosure(
     i.created_by_name ?? '',
   ]);
   const reportRows = reports.map((r) => [at(r.created_at), r.title, r.summary, r.created_by_name ?? '']);
+  const documentRows = documents.map((d, index) => [
+    at(d.created_at),
+    d.file_name,
+    d.description ?? '',
+    d.tags.join('、'),
+    String(Number(d.size_bytes)),
+    paths[index] as string,
+  ]);
   const accessRows = accesses.map((a) => [
     at(a.occurred_at),
     a.action_label,
@@ -187,35 +196,50 @@ export async function buildDisclosure(
     ],
     blocks: summaryBlocks(
       customer,
-      { interactions: interactionRows, reports: reportRows, accesses: accessRows },
+      { interactions: interactionRows, reports: reportRows, documents: documentRows, accesses: accessRows },
       timeZone,
     ),
   });
-  const zip = await zipFiles([
-    { name: DISCLOSURE_FILES.summary, bytes: pdf },
-    { name: DISCLOSURE_FILES.customerJson, bytes: json(toCustomer(customer)) },
+  const entries: ZipEntry[] = [
+    { name: DISCLOSURE_FILES.summary, content: pdf, store: true },
+    { name: DISCLOSURE_FILES.customerJson, content: json(toCustomer(customer)) },
     {
       name: DISCLOSURE_FILES.customerCsv,
-      bytes: await gather(customersToCsv([customer], 'shift_jis', { timeZone })),
+      content: await gather(customersToCsv([customer], 'shift_jis', { timeZone })),
     },
-    { name: DISCLOSURE_FILES.interactionsJson, bytes: json(interactions) },
+    { name: DISCLOSURE_FILES.interactionsJson, content: json(interactions) },
     {
       name: DISCLOSURE_FILES.interactionsCsv,
-      bytes: await cp932Table(
+      content: await cp932Table(
         ['日時', label('type'), label('summary'), label('content'), '記録した人'],
         interactionRows,
       ),
     },
-    { name: DISCLOSURE_FILES.reportsJson, bytes: json(reports) },
+    { name: DISCLOSURE_FILES.reportsJson, content: json(reports) },
     {
       name: DISCLOSURE_FILES.reportsCsv,
-      bytes: await cp932Table(['作成日時', 'タイトル', label('summary'), '作成した人'], reportRows),
+      content: await cp932Table(['作成日時', 'タイトル', label('summary'), '作成した人'], reportRows),
     },
-    { name: DISCLOSURE_FILES.accessesJson, bytes: json(accesses) },
+    { name: DISCLOSURE_FILES.accessesJson, content: json(accesses) },
     {
       name: DISCLOSURE_FILES.accessesCsv,
-      bytes: await cp932Table(['日時', '操作', '操作した人', '対象の種類', '対象の ID'], accessRows),
+      content: await cp932Table(['日時', '操作', '操作した人', '対象の種類', '対象の ID'], accessRows),
     },
-  ]);
-  return { customerName: rowName(customer), zip, timeZone };
+    { name: DISCLOSURE_FILES.documentsJson, content: json(documentRecords) },
+    {
+      name: DISCLOSURE_FILES.documentsCsv,
+      content: await cp932Table(
+        ['登録日時', 'ファイル名', '説明', 'タグ', 'サイズ（バイト）', 'ZIP 内の場所'],
+        documentRows,
+      ),
+    },
+    ...documents.map(
+      (document, index): ZipEntry => ({
+        name: paths[index] as string,
+        content: () => openDocumentContent(files, document),
+        store: COMPRESSED.test(document.content_type),
+      }),
+    ),
+  ];
+  return { customerName: rowName(customer), zip: zipStream(entries), timeZone };
 }

@@ -21,7 +21,16 @@ import { listTrash, purgeAt, purgeCustomer, purgeExpiredTrash } from './customer
  * erased after 30 days by a nightly job), assignees; the CSV export and import are in
  * customers.csv.handlers.ts.
  */
-export function customersHandlers({ db, document, events, jobs, log, sessions }: ModuleDependencies) {
+export function customersHandlers({
+  db,
+  document,
+  events,
+  files,
+  jobs,
+  log,
+  sessions,
+  textIndex,
+}: ModuleDependencies) {
   jobs.work('customers.purge', async () => {
     const erased = await purgeExpiredTrash(db, sessions.now());
     if (erased > 0) log?.info(`ゴミ箱に 30 日を過ぎて残っていた顧客 ${erased} 人を消去しました`);
@@ -121,7 +130,7 @@ export function customersHandlers({ db, document, events, jobs, log, sessions }:
     },
 
     ...customersCsvHandlers({ document, events }),
-    ...customersPeopleRequestHandlers({ sessions }),
+    ...customersPeopleRequestHandlers({ sessions, files, jobs, textIndex }),
   } satisfies ModuleHandlers;
 }
 

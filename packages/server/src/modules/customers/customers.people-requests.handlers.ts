@@ -12,12 +12,18 @@ import { getCustomer } from './customers.service';
  * A person's own requests (開示・利用停止・消去), for those with privacy.manage (x-permission):
  * the disclosure ZIP, stopping and lifting the use of a customer, and erasure.
  */
-export function customersPeopleRequestHandlers({ sessions }: Pick<ModuleDependencies, 'sessions'>) {
+export function customersPeopleRequestHandlers({
+  sessions,
+  files,
+  jobs,
+  textIndex,
+}: Pick<ModuleDependencies, 'sessions' | 'files' | 'jobs' | 'textIndex'>) {
   return {
     async downloadCustomerDisclosure({ params }, { tx, principal }) {
       const now = sessions.now();
       const disclosure = await buildDisclosure(
         tx,
+        files,
         params.id,
         principal.fullName?.trim() || principal.email,
         now,
@@ -47,7 +53,7 @@ export function customersPeopleRequestHandlers({ sessions }: Pick<ModuleDependen
     },
 
     async eraseCustomer({ params, body }, { tx, principal }) {
-      const result = await eraseCustomer(tx, principal.userId, params.id, {
+      const result = await eraseCustomer(tx, { jobs, textIndex }, principal.userId, params.id, {
         confirmName: body.confirm_name,
         reason: body.reason,
       });
@@ -59,6 +65,7 @@ export function customersPeopleRequestHandlers({ sessions }: Pick<ModuleDependen
           reason: body.reason.trim(),
           interactions_removed: result.interactions,
           research_reports_removed: result.researchReports,
+          documents_removed: result.documents,
         },
       };
     },

@@ -5,7 +5,10 @@
 import { sql } from 'kysely';
 import type { TenantTransaction } from '../../platform/db/tenant-scope';
 import { InputMismatchError } from '../../platform/errors';
+import type { JobQueue } from '../../platform/jobs/jobs';
+import type { TextIndex } from '../../platform/search/text-index';
 import { rowName } from '../../platform/text/person-name';
+import { deleteCustomerDocuments } from '../documents';
 import { customerGone } from './customers.service';
 
 /** Stops the use of a customer (or changes the reason of a stop already there). */
@@ -48,16 +51,20 @@ export interface ErasureResult {
   erasedAt: Date;
   interactions: number;
   researchReports: number;
+  documents: number;
 }
 
 /**
- * Erases a customer in the caller's transaction: research reports about them are deleted, the
+ * Erases a customer in the caller's transaction: their documents are deleted (rows and text index
+ * entries now, stored files once this commits unless another document shares the bytes), research
+ * reports about them are deleted, the
  * notifications and events naming them lose the name, the row goes with its interactions (and
  * their versions and products, which cascade) and its search terms (a trigger), and a tombstone
  * (id, when, why, who) stays. `confirmName` must be the name as screens show it.
  */
 export async function eraseCustomer(
   tx: TenantTransaction,
+  services: { jobs: JobQueue; textIndex: TextIndex },
   actorId: string,
   id: string,
   request: { confirmName: string; reason: string },
@@ -78,6 +85,7 @@ export async function eraseCustomer(
       },
     ]);
   }
+  const documents = await deleteCustomerDocuments(tx, services, id);
   const reports = await tx
     .deleteFrom('research_reports')
     .where('tenant_id', '=', tx.tenantId)
@@ -126,5 +134,6 @@ export async function eraseCustomer(
     erasedAt: tombstone.erased_at,
     interactions: interactions.length,
     researchReports: Number(reports.numDeletedRows),
+    documents,
   };
 }

@@ -43,6 +43,7 @@ export function documentsHandlers(dependencies: ModuleDependencies) {
     async listDocuments({ query }, { tx }) {
       const { total, documents } = await listDocuments(tx, {
         folderId: query.folder_id,
+        customerId: query.customer_id,
         skip: query.skip,
         limit: query.limit,
         sortBy: query.sort_by,
@@ -68,13 +69,17 @@ export function documentsHandlers(dependencies: ModuleDependencies) {
     },
 
     async deleteDocument({ params }, { tx }) {
-      await deleteDocument(tx, services, params.id);
-      return { status: 204, body: undefined };
+      const { customerId } = await deleteDocument(tx, services, params.id);
+      return { status: 204, body: undefined, logged: { customer_id: customerId } };
     },
 
     async downloadDocument({ params, query }, { tx }) {
       const { document, stream } = await openDocumentFile(tx, services, params.id);
-      return storedFileResponse(document, stream, query.disposition);
+      // The access log names the customer the file concerns (x-access-log: logged.customer_id).
+      return {
+        ...storedFileResponse(document, stream, query.disposition),
+        logged: { customer_id: document.customer_id },
+      };
     },
 
     async searchDocuments({ query }, { tx }) {

@@ -1,4 +1,5 @@
 import type { components } from '@tsumiki/api-client/schema';
+import { personName } from '../../platform/text/person-name';
 import type { SearchHit } from './documents.search';
 import type { DocumentRow } from './documents.tables';
 
@@ -17,6 +18,11 @@ export function toDocument(document: DocumentRow): Schemas['Document'] {
     extraction_status: document.extraction_status,
     extraction_error: document.extraction_error,
     page_count: document.page_count,
+    customer_id: document.customer_id,
+    customer_name:
+      document.customer_id !== null && document.customer_last_name !== null
+        ? personName(document.customer_last_name, document.customer_first_name ?? '')
+        : null,
     uploaded_by: document.created_by,
     created_at: document.created_at.toISOString(),
     updated_at: document.updated_at.toISOString(),

@@ -20,14 +20,25 @@ const COLUMNS = [
   'extraction_error',
   'page_count',
   'text_preview',
+  'customer_id',
   'created_by',
   'updated_by',
   'created_at',
   'updated_at',
 ] as const;
 
+/** The name of the document's customer, looked up by the customer's key. */
+function customerColumn(column: 'last_name' | 'first_name') {
+  return sql<string | null>`(select c.${sql.ref(column)} from customers c
+    where c.tenant_id = documents.tenant_id and c.id = documents.customer_id)`.as(`customer_${column}`);
+}
+
 function documents(tx: TenantTransaction) {
-  return tx.selectFrom('documents').select(COLUMNS).where('tenant_id', '=', tx.tenantId);
+  return tx
+    .selectFrom('documents')
+    .select(COLUMNS)
+    .select([customerColumn('last_name'), customerColumn('first_name')])
+    .where('tenant_id', '=', tx.tenantId);
 }
 
 export async function findDocument(tx: TenantTransaction, id: string): Promise<DocumentRow | undefined> {
@@ -40,11 +51,28 @@ export async function findDocuments(tx: TenantTransaction, ids: readonly string[
   return documents(tx).where('id', 'in', ids).execute();
 }
 
-/** One page of a folder's documents (null: those in no folder), in the order of its index (0011). */
+/** Which documents a list shows: a folder's (null: those in no folder), or a customer's. */
+export type DocumentScope =
+  | { folderId: string | null; customerId?: undefined }
+  | { folderId?: string | null | undefined; customerId: string };
+
+function inScope<Q extends ReturnType<typeof documents>>(query: Q, scope: DocumentScope): Q {
+  let scoped = query;
+  if (scope.customerId !== undefined) {
+    scoped = scoped.where('customer_id', '=', scope.customerId) as Q;
+    if (scope.folderId === undefined) return scoped;
+  }
+  const folderId = scope.folderId ?? null;
+  return scoped.where('folder_id', folderId === null ? 'is' : '=', folderId) as Q;
+}
+
+/**
+ * One page of a folder's or a customer's documents, in the order of their indexes (0011: a
+ * folder's in each sort; 0026: a customer's newest first, other sorts from the customer's few rows).
+ */
 export async function findDocumentPage(
   tx: TenantTransaction,
-  query: {
-    folderId: string | null;
+  query: DocumentScope & {
     skip: number;
     limit: number;
     sortBy: DocumentSortField;
@@ -53,22 +81,33 @@ export async function findDocumentPage(
 ): Promise<DocumentRow[]> {
   const direction = sql.raw(query.sortOrder);
   const column = query.sortBy === 'file_name' ? sql`file_name collate "C"` : sql.ref(query.sortBy);
-  return documents(tx)
-    .where('folder_id', query.folderId === null ? 'is' : '=', query.folderId)
+  return inScope(documents(tx), query)
     .orderBy(sql`${column} ${direction}, id ${direction}`)
     .offset(query.skip)
     .limit(query.limit)
     .execute();
 }
 
-export async function countDocuments(tx: TenantTransaction, folderId: string | null): Promise<number> {
-  const { total } = await tx
+export async function countDocuments(tx: TenantTransaction, scope: DocumentScope): Promise<number> {
+  let query = tx
     .selectFrom('documents')
     .select((eb) => eb.fn.countAll<string>().as('total'))
-    .where('tenant_id', '=', tx.tenantId)
-    .where('folder_id', folderId === null ? 'is' : '=', folderId)
-    .executeTakeFirstOrThrow();
+    .where('tenant_id', '=', tx.tenantId);
+  if (scope.customerId !== undefined) query = query.where('customer_id', '=', scope.customerId);
+  if (scope.customerId === undefined || scope.folderId !== undefined) {
+    const folderId = scope.folderId ?? null;
+    query = query.where('folder_id', folderId === null ? 'is' : '=', folderId);
+  }
+  const { total } = await query.executeTakeFirstOrThrow();
   return Number(total);
+}
+
+/** Every document of a customer, oldest first (disclosure, erasure). */
+export async function findCustomerDocuments(
+  tx: TenantTransaction,
+  customerId: string,
+): Promise<DocumentRow[]> {
+  return documents(tx).where('customer_id', '=', customerId).orderBy('created_at').orderBy('id').execute();
 }
 
 /** Ids of the documents in these folders. */
@@ -119,7 +158,7 @@ export async function insertDocument(
 }
 
 export type DocumentChanges = Partial<
-  Pick<NewDocumentRow, 'file_name' | 'description' | 'tags' | 'folder_id'>
+  Pick<NewDocumentRow, 'file_name' | 'description' | 'tags' | 'folder_id' | 'customer_id'>
 >;
 
 export async function updateDocumentRow(
@@ -173,11 +212,14 @@ export async function lockDocument(tx: TenantTransaction, id: string): Promise<{
     .executeTakeFirst();
 }
 
-export async function deleteDocumentRow(tx: TenantTransaction, id: string): Promise<DocumentRow | undefined> {
+export async function deleteDocumentRow(
+  tx: TenantTransaction,
+  id: string,
+): Promise<{ storage_key: string; sha256: string; customer_id: string | null } | undefined> {
   return tx
     .deleteFrom('documents')
     .where('tenant_id', '=', tx.tenantId)
     .where('id', '=', id)
-    .returning(COLUMNS)
+    .returning(['storage_key', 'sha256', 'customer_id'])
     .executeTakeFirst();
 }

@@ -7,12 +7,15 @@ import { openStoredFile } from '../../platform/files/open-stored-file';
 import type { FileStorage } from '../../platform/files/storage';
 import type { JobQueue } from '../../platform/jobs/jobs';
 import type { TextIndex } from '../../platform/search/text-index';
+import { CustomerNotFoundError, getCustomer } from '../customers';
 import { assertFolderExists } from '../folders';
 import {
   countDocuments,
   type DocumentChanges,
+  type DocumentScope,
   type DocumentSortField,
   deleteDocumentRow,
+  findCustomerDocuments,
   findDocument,
   findDocumentPage,
   type SortOrder,
@@ -37,27 +40,44 @@ export class DocumentNotFoundError extends NotFoundError {
   }
 }
 
+/**
+ * The customer a document may be linked to: one of the tenant's customers in use (not in the
+ * trash, not stopped at the person's request), else 404 as for any customer not there.
+ */
+export async function assertLinkableCustomer(tx: TenantTransaction, customerId: string): Promise<void> {
+  const customer = await getCustomer(tx, customerId);
+  if (customer.deleted_at !== null) throw new CustomerNotFoundError();
+}
+
+/**
+ * A folder's documents (none given: those in no folder), or a customer's wherever they are (and
+ * within the folder when one is given too).
+ */
 export async function listDocuments(
   tx: TenantTransaction,
   request: {
     folderId?: string | undefined;
+    customerId?: string | undefined;
     skip?: number;
     limit?: number;
     sortBy?: DocumentSortField;
     sortOrder?: SortOrder;
   },
 ) {
-  const folderId = request.folderId ?? null;
-  await assertFolderExists(tx, folderId);
+  const scope: DocumentScope =
+    request.customerId === undefined
+      ? { folderId: request.folderId ?? null }
+      : { customerId: request.customerId, folderId: request.folderId };
+  if (scope.folderId !== undefined) await assertFolderExists(tx, scope.folderId);
   const [documents, total] = await Promise.all([
     findDocumentPage(tx, {
-      folderId,
+      ...scope,
       skip: request.skip ?? 0,
       limit: request.limit ?? 20,
       sortBy: request.sortBy ?? 'created_at',
       sortOrder: request.sortOrder ?? 'desc',
     }),
-    countDocuments(tx, folderId),
+    countDocuments(tx, scope),
   ]);
   return { total, documents };
 }
@@ -72,9 +92,9 @@ export async function updateDocument(
   tx: TenantTransaction,
   actorId: string,
   id: string,
-  changes: { file_name?: string; description?: string | null; tags?: string[] },
+  changes: { file_name?: string; description?: string | null; tags?: string[]; customer_id?: string | null },
 ): Promise<DocumentRow> {
-  await getDocument(tx, id);
+  const document = await getDocument(tx, id);
   const normalized: DocumentChanges = {};
   if (changes.file_name !== undefined) {
     // Kept as an uploaded file's name is: no invisible or bidi characters that make it lie.
@@ -85,6 +105,11 @@ export async function updateDocument(
   if (changes.description !== undefined) normalized.description = changes.description?.trim() || null;
   if (changes.tags !== undefined)
     normalized.tags = [...new Set(changes.tags.map((tag) => tag.normalize('NFC').trim()))];
+  if (changes.customer_id !== undefined && changes.customer_id !== document.customer_id) {
+    // Only a new link is checked: keeping a customer who has since been stopped is no new use.
+    if (changes.customer_id !== null) await assertLinkableCustomer(tx, changes.customer_id);
+    normalized.customer_id = changes.customer_id;
+  }
   if (!(await updateDocumentRow(tx, id, normalized, actorId))) throw new DocumentNotFoundError();
   return getDocument(tx, id);
 }
@@ -101,16 +126,50 @@ export async function moveDocument(
   return getDocument(tx, id);
 }
 
-/** Deletes the row and its index entries now, and the file once this commits (unless shared). */
+/**
+ * Deletes the row and its index entries now, and the file once this commits (unless shared).
+ * Returns the customer the document concerned (for the access log).
+ */
 export async function deleteDocument(
   tx: TenantTransaction,
   services: DocumentServices,
   id: string,
-): Promise<void> {
+): Promise<{ customerId: string | null }> {
   await services.textIndex.remove(tx, { kind: 'document', id });
   const deleted = await deleteDocumentRow(tx, id);
   if (!deleted) throw new DocumentNotFoundError();
   await removeStoredFileAfterCommit(tx, services.jobs, { key: deleted.storage_key, sha256: deleted.sha256 });
+  return { customerId: deleted.customer_id };
+}
+
+/**
+ * Deletes every document of a customer (their erasure): rows and index entries now, the files
+ * once this commits (unless another document shares the bytes). Returns how many there were.
+ */
+export async function deleteCustomerDocuments(
+  tx: TenantTransaction,
+  services: Pick<DocumentServices, 'jobs' | 'textIndex'>,
+  customerId: string,
+): Promise<number> {
+  const documents = await findCustomerDocuments(tx, customerId);
+  for (const document of documents) {
+    await services.textIndex.remove(tx, { kind: 'document', id: document.id });
+    const deleted = await deleteDocumentRow(tx, document.id);
+    if (deleted)
+      await removeStoredFileAfterCommit(tx, services.jobs, {
+        key: deleted.storage_key,
+        sha256: deleted.sha256,
+      });
+  }
+  return documents.length;
+}
+
+/** A document's stored file, to stream (404 when it has gone missing under its row). */
+export function openDocumentContent(
+  files: FileStorage,
+  document: Pick<DocumentRow, 'storage_key'>,
+): Promise<Readable> {
+  return openStoredFile(files, document.storage_key, 'document_file');
 }
 
 /** The file of a document, to stream (opened last: nothing after it can fail and leak it). */
@@ -120,5 +179,5 @@ export async function openDocumentFile(
   id: string,
 ): Promise<{ document: DocumentRow; stream: Readable }> {
   const document = await getDocument(tx, id);
-  return { document, stream: await openStoredFile(services.files, document.storage_key, 'document_file') };
+  return { document, stream: await openDocumentContent(services.files, document) };
 }

@@ -20,6 +20,8 @@ export interface DocumentsTable {
   extraction_error: string | null;
   page_count: number | null;
   text_preview: string | null;
+  /** The customer the document concerns (migration 0026), or null. */
+  customer_id: string | null;
   created_by: string | null;
   updated_by: string | null;
   created_at: CreatedAt;
@@ -34,5 +36,9 @@ declare module '../../platform/db/schema' {
   }
 }
 
-export type DocumentRow = Omit<Selectable<DocumentsTable>, 'search_text'>;
+/** A document as read, with the name of its customer (null without one). */
+export type DocumentRow = Omit<Selectable<DocumentsTable>, 'search_text'> & {
+  customer_last_name: string | null;
+  customer_first_name: string | null;
+};
 export type NewDocumentRow = Insertable<DocumentsTable>;

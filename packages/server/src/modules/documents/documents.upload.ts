@@ -6,7 +6,7 @@ import type { FileFormat } from '../../platform/files/file-types';
 import { formField, type MultipartBody, type UploadedFile } from '../../platform/files/uploads';
 import { assertFolderExists } from '../folders';
 import { findDocument, insertDocument } from './documents.repository';
-import type { DocumentServices } from './documents.service';
+import { assertLinkableCustomer, type DocumentServices } from './documents.service';
 import type { DocumentRow } from './documents.tables';
 
 /** What the documents screen accepts (the formats are decided by the files' first bytes). */
@@ -30,13 +30,25 @@ function uploadFields(body: MultipartBody) {
   if (folderId !== undefined && !UUID.test(folderId)) {
     issues.push({ field: 'folder_id', message: 'ID の形式が正しくありません' });
   }
+  const customerId = formField(body, 'customer_id', '顧客', issues);
+  if (customerId !== undefined && !UUID.test(customerId)) {
+    issues.push({ field: 'customer_id', message: 'ID の形式が正しくありません' });
+  }
   const description = formField(body, 'description', '説明', issues);
   // Characters as the contract's maxLength counts them (code points).
   if (description !== undefined && [...description].length > 500) {
     issues.push({ field: 'description', message: '500文字以内で入力してください' });
   }
   if (issues.length > 0) throw new ValidationFailedError(issues);
-  return { folderId: folderId ?? null, description: description ?? null };
+  return { folderId: folderId ?? null, customerId: customerId ?? null, description: description ?? null };
+}
+
+type UploadFields = ReturnType<typeof uploadFields>;
+
+/** The folder and the customer the files go to exist (404 otherwise). */
+async function assertTargets(tx: TenantTransaction, fields: UploadFields): Promise<void> {
+  await assertFolderExists(tx, fields.folderId);
+  if (fields.customerId !== null) await assertLinkableCustomer(tx, fields.customerId);
 }
 
 /** A file name as stored: what the browser gave (cleaned), or a neutral name when it gave none. */
@@ -58,7 +70,7 @@ async function saveUpload(
   services: DocumentServices,
   actorId: string,
   upload: UploadedFile,
-  fields: { folderId: string | null; description: string | null },
+  fields: UploadFields,
 ): Promise<{ ok: true; document: DocumentRow } | RefusedUpload> {
   await lockStoredFile(tx, upload.staged.sha256);
   const accepted = await acceptUpload(services.files, tx.tenantId, upload, DOCUMENT_FORMATS);
@@ -71,6 +83,7 @@ async function saveUpload(
     sha256: accepted.sha256,
     storage_key: accepted.key,
     description: fields.description,
+    customer_id: fields.customerId,
     created_by: actorId,
     updated_by: actorId,
   });
@@ -94,7 +107,7 @@ export async function uploadDocument(
     ]);
   }
   const fields = uploadFields(body);
-  await assertFolderExists(tx, fields.folderId);
+  await assertTargets(tx, fields);
   const upload = files[0] as UploadedFile;
   const saved = await saveUpload(tx, services, actorId, upload, fields);
   if (!saved.ok) throw refusal(upload, saved);
@@ -119,7 +132,7 @@ export async function uploadDocuments(
     throw new ValidationFailedError([{ field: 'files', message: 'ファイルを 1 つ以上選んでください' }]);
   }
   const fields = uploadFields(body);
-  await assertFolderExists(tx, fields.folderId);
+  await assertTargets(tx, fields);
   const uploaded: DocumentRow[] = [];
   const failed: UploadFailure[] = [];
   for (const upload of files) {

@@ -1,4 +1,7 @@
-// What other modules may use of documents: finding passages a person may read.
+// What other modules may use of documents: finding passages a person may read, and a customer's
+// documents (a person's own requests: disclosure and erasure).
+
+export { toDocument } from './documents.mapper';
 export {
   findMentions,
   findPassages,
@@ -6,3 +9,6 @@ export {
   type TextSourceKind,
   unreadableTextNote,
 } from './documents.mentions';
+export { findCustomerDocuments } from './documents.repository';
+export { deleteCustomerDocuments, openDocumentContent } from './documents.service';
+export type { DocumentRow } from './documents.tables';

@@ -4,7 +4,8 @@ import type { AccessEntry } from './access-log';
 /**
  * The contract's `x-access-log` of one operation: what a successful call of it writes to the
  * access log. Values are read from the call by path: `path.<name>`, `query.<name>`,
- * `body.<name>` (the request's JSON body) or `response.<name>` (the JSON answer).
+ * `body.<name>` (the request's JSON body), `response.<name>` (the JSON answer) or
+ * `logged.<name>` (what the handler tells the log beside its answer: a download's customer).
  *
  * ```yaml
  * x-access-log:
@@ -36,16 +37,18 @@ export interface OperationCall {
   query: unknown;
   body: unknown;
   response: unknown;
+  /** The handler's `logged` facts (OperationResult), for answers that are not JSON. */
+  logged?: unknown;
 }
 
-const SOURCES = ['path', 'query', 'body', 'response'] as const;
+const SOURCES = ['path', 'query', 'body', 'response', 'logged'] as const;
 const ACTIONS = new Set<string>(contractEnums.AccessAction);
 
 function assertPath(operationId: string, key: string, value: unknown): string | null {
   if (value === undefined || value === null) return null;
   if (typeof value !== 'string' || !SOURCES.some((source) => value.startsWith(`${source}.`))) {
     throw new Error(
-      `openapi.yaml: ${operationId} の x-access-log.${key} は path. / query. / body. / response. で始めてください`,
+      `openapi.yaml: ${operationId} の x-access-log.${key} は path. / query. / body. / response. / logged. で始めてください`,
     );
   }
   return value;
@@ -80,7 +83,9 @@ function read(call: OperationCall, path: string): unknown {
         ? call.query
         : source === 'body'
           ? call.body
-          : call.response;
+          : source === 'logged'
+            ? call.logged
+            : call.response;
   for (const key of keys) {
     if (typeof value !== 'object' || value === null) return undefined;
     value = (value as Record<string, unknown>)[key];

@@ -43,7 +43,7 @@ export function operationAccessLogging(
   return {
     change: null,
     read: {
-      early: paths.every((path) => !path?.startsWith('response.')),
+      early: paths.every((path) => !path?.startsWith('response.') && !path?.startsWith('logged.')),
       record: (tenantId, trace, call) =>
         options.readLog.record(tenantId, trace, [accessEntryFor(access, call)]),
     },

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
 import type { AuthService } from '../../auth/auth-service';
@@ -46,6 +47,7 @@ type AnyHandler = (
   status: number;
   body: unknown;
   headers?: Record<string, string>;
+  logged?: Record<string, string | null>;
 }>;
 
 /** A call's parameters and body as the access log reads them (its answer comes after). */
@@ -165,7 +167,7 @@ export async function registerApiRoutes(app: FastifyInstance, options: ApiRoutes
           tenant.tenantId,
           async (tx) => {
             const answer = await handler(input, { ...context, tenant, tx } as TenantRequestContext);
-            await logChange?.(tx, { ...input, response: answer.body });
+            await logChange?.(tx, { ...input, response: answer.body, logged: answer.logged });
             return answer;
           },
           requestTrace(context),
@@ -179,7 +181,8 @@ export async function registerApiRoutes(app: FastifyInstance, options: ApiRoutes
         const trace = requestTrace(context);
         const inTenant: InTenant = (work) => withTenant(options.db, tenant.tenantId, work, trace);
         const answer = await handler(input, { ...context, tenant, inTenant } as DeferredTenantRequestContext);
-        if (logChange) await inTenant((tx) => logChange(tx, { ...input, response: answer.body }));
+        if (logChange)
+          await inTenant((tx) => logChange(tx, { ...input, response: answer.body, logged: answer.logged }));
         return answer;
       };
       const run = deferred ? outsideTransaction : inTransaction;
@@ -193,7 +196,17 @@ export async function registerApiRoutes(app: FastifyInstance, options: ApiRoutes
         const trace = requestTrace(context);
         if (!read.early) {
           const answer = await run(tenant, context, input);
-          await read.record(tenant.tenantId, trace, { ...input, response: answer.body });
+          try {
+            await read.record(tenant.tenantId, trace, {
+              ...input,
+              response: answer.body,
+              logged: answer.logged,
+            });
+          } catch (error) {
+            // A download's file is open by now: no row, no answer, and no file left open.
+            if (answer.body instanceof Readable) answer.body.destroy();
+            throw error;
+          }
           return answer;
         }
         const logged = read.record(tenant.tenantId, trace, { ...input, response: undefined });

@@ -72,6 +72,8 @@ export type OperationResult<Operation> = {
     body: JsonBody<Responses<Operation>[Status]>;
     /** Response headers the contract declares (Content-Type and Content-Disposition of a download). */
     headers?: Record<string, string>;
+    /** Facts for the access log that the answer does not carry (`logged.<name>` in x-access-log). */
+    logged?: Record<string, string | null>;
   };
 }[DeclaredSuccess<Operation>];
 
