@@ -25,6 +25,7 @@ import { registerApiRoutes } from './platform/http/api-routes';
 import { answerClientError, answerFrameworkError, installErrorHandling } from './platform/http/error-handler';
 import { createValidatorCompiler, loadOpenApiDocument, operationPolicies } from './platform/http/openapi';
 import { AUTH_PREFIX } from './platform/http/prefixes';
+import { postgresRateLimitStore, startRateLimitSweep } from './platform/http/rate-limit-store';
 import { acceptEmptyJsonBodies } from './platform/http/request-bodies';
 import { registerResponseHeaders, securityHeaderSet } from './platform/http/response-headers';
 import type { JobQueue } from './platform/jobs/jobs';
@@ -123,7 +124,12 @@ export async function buildServer({
   app.setValidatorCompiler(createValidatorCompiler());
   acceptEmptyJsonBodies(app);
 
-  await app.register(fastifyRateLimit, { global: false });
+  // Every budget of the plugin (all of /api, the auth routes' flood guards) is counted in
+  // PostgreSQL, shared by every server process.
+  await app.register(fastifyRateLimit, { global: false, store: postgresRateLimitStore(db) });
+  const stopRateLimitSweep = startRateLimitSweep(db, (error) =>
+    app.log.warn(`利用回数の古い記録を削除できませんでした（次の回にやり直します）: ${String(error)}`),
+  );
   installApiRateLimit(app, { authService, perMinute: config.apiRateLimitPerMinute });
   // multipart/form-data is parsed only so that uploads reach the access checks; their handlers
   // stream the parts (request-bodies.ts).
@@ -160,6 +166,7 @@ export async function buildServer({
   );
   app.addHook('onClose', async () => {
     await stopSealer();
+    stopRateLimitSweep();
     await jobs.stop();
     await databaseNotifications?.close();
   });

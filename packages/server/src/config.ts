@@ -66,7 +66,7 @@ export interface Config {
   authRateLimitPerMinute: number;
   /**
    * /api requests per minute, one budget over all of /api: per user when signed in, else per
-   * address (kept in each process's memory); 0 disables.
+   * address (counted in PostgreSQL, one budget for every server process); 0 disables.
    */
   apiRateLimitPerMinute: number;
   /**
