@@ -15,8 +15,8 @@ import { createAiProvider } from './platform/ai/create-provider';
 import { startAccessLogSealer } from './platform/audit/sealer';
 import type { Db } from './platform/db/database';
 import { DatabaseNotifications } from './platform/events/database-notifications';
+import { configuredFileStorage } from './platform/files/configured-storage';
 import { workFileRemovals } from './platform/files/file-removal';
-import { createLocalFileStorage, sweepStagingFiles } from './platform/files/local-storage';
 import type { FileStorage } from './platform/files/storage';
 import { MAX_FILE_BYTES } from './platform/files/uploads';
 import { installApiRateLimit } from './platform/http/api-rate-limit';
@@ -147,9 +147,11 @@ export async function buildServer({
   const databaseNotifications = databaseUrl
     ? new DatabaseNotifications({ connectionString: databaseUrl, log: app.log })
     : null;
-  const files = given.files ?? createLocalFileStorage(config.filesDir);
-  if (!given.files) {
-    const swept = await sweepStagingFiles(config.filesDir, STALE_STAGING_MS);
+  let files = given.files;
+  if (!files) {
+    const storage = configuredFileStorage(config);
+    files = storage.files;
+    const swept = await storage.sweepStaging(STALE_STAGING_MS);
     if (swept > 0) app.log.info(`途中で止まったアップロードの一時ファイルを ${swept} 件削除しました`);
   }
   const jobs =

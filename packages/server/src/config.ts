@@ -4,6 +4,7 @@ import { PASSWORD_HASH_COST } from './auth/passwords';
 import { packageRoot, repoRoot } from './paths';
 import { type AiConfig, readAiConfig } from './platform/ai/config';
 import { environmentReader } from './platform/env';
+import { readS3StorageConfig, type S3StorageConfig } from './platform/files/config';
 import { DEFAULT_JOB_TIMINGS, type JobTimings, jobTimingsFromEnv } from './platform/jobs/timings';
 import { type MailConfig, readMailConfig } from './platform/mail/config';
 
@@ -34,8 +35,10 @@ export interface Config {
   /** Optional ready-made connection for the non-superuser app role; derived from databaseUrl otherwise. */
   databaseAppUrl: string | null;
   dataDir: string;
-  /** Uploaded files (FILES_DIR; `<dataDir>/files` by default). */
+  /** Uploaded files (FILES_DIR; `<dataDir>/files` by default), unless filesS3 is set. */
   filesDir: string;
+  /** An S3-compatible bucket for uploaded files (FILES_S3_*; see platform/files/config.ts); null: filesDir. */
+  filesS3: S3StorageConfig | null;
   /** Timings of the background job queue (TSUMIKI_JOB_*; see platform/jobs/pg-boss-queue.ts). */
   jobs: JobTimings;
   /** The AI provider (AI_PROVIDER and friends; offline by default, see platform/ai/config.ts). */
@@ -220,6 +223,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     databaseAppUrl,
     dataDir,
     filesDir,
+    filesS3: readS3StorageConfig(env, problems),
     jobs,
     ai: ai.config,
     researchWebSearchUrl: read('RESEARCH_WEB_SEARCH_URL') ?? null,
@@ -273,6 +277,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     databaseAppUrl: null,
     dataDir: join(packageRoot, '.data-test'),
     filesDir: join(packageRoot, '.data-test', 'files'),
+    filesS3: null,
     // Quick enough that tests wait for background work in well under a second.
     jobs: { ...DEFAULT_JOB_TIMINGS, pollingIntervalSeconds: 0.5, superviseIntervalSeconds: 1 },
     ai: { provider: 'offline', limits: readAiConfig({}).config.limits },
