@@ -7,6 +7,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   RATE_LIMIT_STORE_TIMEOUT_MS,
+  readHits,
+  spendBudget,
   sweepRateLimitCounters,
 } from '../../src/platform/http/rate-limit-store';
 import { expectRefusal } from '../support/contract';
@@ -128,5 +130,33 @@ describe('the API budget when the database fails', () => {
     const response = await server.get('/api/health');
     expectRefusal(response, 503, 'SYS_003');
     expect(Date.now() - started).toBeLessThan(RATE_LIMIT_STORE_TIMEOUT_MS + 2_000);
+  });
+});
+
+describe('a budget of several counters (the client error reports)', () => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await createTestDatabase({ seeded: false });
+  });
+
+  afterAll(async () => {
+    await database.drop();
+  });
+
+  it('spends every counter or none, and says when the fullest starts again', async () => {
+    const entries = (reports: number) => [
+      { key: 'test|requests', amount: 1, limit: 3 },
+      { key: 'test|reports', amount: reports, limit: 5 },
+    ];
+    expect(await spendBudget(database.db, entries(3), 60_000)).toEqual({ ok: true });
+    const refused = await spendBudget(database.db, entries(3), 60_000);
+    expect(refused.ok).toBe(false);
+    expect(refused.ok === false && refused.retryAfterMs).toBeGreaterThan(55_000);
+    // The refused spend took nothing, not even its request.
+    expect((await readHits(database.db, 'test|requests')).current).toBe(1);
+    expect((await readHits(database.db, 'test|reports')).current).toBe(3);
+    expect(await spendBudget(database.db, entries(2), 60_000)).toEqual({ ok: true });
+    expect((await readHits(database.db, 'test|reports')).current).toBe(5);
   });
 });

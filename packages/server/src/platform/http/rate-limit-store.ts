@@ -133,3 +133,54 @@ export function startRateLimitSweep(db: Db, onError: (error: unknown) => void): 
   timer.unref();
   return () => clearInterval(timer);
 }
+
+/** One counter a spend adds to: `amount` more in a window of `windowMs`, at most `limit` in all. */
+export interface BudgetEntry {
+  key: string;
+  amount: number;
+  limit: number;
+}
+
+/**
+ * Spends every entry, or none when any of them would go over its limit: then answers the
+ * milliseconds until the fullest of them starts a new window. One statement: the check reads the
+ * counters and the upsert adds to them. Two spends racing on one key may both pass the check (by
+ * one request's amount each); a budget against floods, not an exact quota.
+ */
+export async function spendBudget(
+  db: Db,
+  entries: BudgetEntry[],
+  windowMs: number,
+): Promise<{ ok: true } | { ok: false; retryAfterMs: number }> {
+  const { rows } = await sql<{ retry_ms: string | null }>`
+    with wanted as (
+      select * from unnest(
+        ${entries.map((entry) => entry.key)}::text[],
+        ${entries.map((entry) => entry.amount)}::int[],
+        ${entries.map((entry) => entry.limit)}::int[]
+      ) as wanted (key, amount, lim)
+    ), state as (
+      select wanted.key, wanted.amount, wanted.lim,
+        coalesce(case when counter.expires_at > now() then counter.hits end, 0) as used,
+        case when counter.expires_at > now() then counter.expires_at end as live_until
+      from wanted left join rate_limit_counters as counter on counter.key = wanted.key
+    ), over as (
+      select max(ceil(extract(epoch from
+        coalesce(live_until, now() + ${windowMs} * interval '1 millisecond') - now()) * 1000)) as retry_ms
+      from state where used + amount > lim
+    ), spent as (
+      insert into rate_limit_counters as counter (key, hits, expires_at)
+      select key, amount, now() + ${windowMs} * interval '1 millisecond' from state
+      where amount > 0 and not exists (select from state where used + amount > lim)
+      on conflict (key) do update set
+        hits = case when counter.expires_at <= now() then excluded.hits else counter.hits + excluded.hits end,
+        expires_at = case when counter.expires_at <= now() then excluded.expires_at else counter.expires_at end
+      returning 1
+    )
+    select (select retry_ms from over)::bigint as retry_ms, (select count(*) from spent) as spent
+  `.execute(db);
+  const retry = rows[0]?.retry_ms;
+  return retry === null || retry === undefined
+    ? { ok: true }
+    : { ok: false, retryAfterMs: Math.max(0, Number(retry)) };
+}
