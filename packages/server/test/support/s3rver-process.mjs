@@ -1,11 +1,12 @@
-// s3rver in a process of its own (started by test/support/s3.ts), so that what it holds in
-// memory is not counted against the server under test. Tells its parent the port over IPC.
+// s3rver in a process of its own (started by test/support/s3.ts and `pnpm scaleout`), so that
+// what it holds in memory is not counted against the server under test. Arguments: directory,
+// bucket, port (0: any free one). Tells its parent the port over IPC; stops when it disconnects.
 import S3rver from 's3rver';
 
-const [directory, bucket] = process.argv.slice(2);
+const [directory, bucket, wantedPort = '0'] = process.argv.slice(2);
 const server = new S3rver({
   address: '127.0.0.1',
-  port: 0,
+  port: Number(wantedPort),
   silent: true,
   directory,
   configureBuckets: [{ name: bucket }],
