@@ -51,7 +51,9 @@ async function main() {
     serverDir: dir,
   });
 
-  step('サーバーを 2 つ起動しています（アプリ用ロールは PgBouncer 経由、ファイルは S3）');
+  step(
+    'サーバーを 2 つ起動しています（アプリ用ロールは PgBouncer 経由、LISTEN と pg-boss は直接、ファイルは S3）',
+  );
   const appDist = placeholderApp(runDir);
   const servers = [];
   for (const name of ['a', 'b']) {
@@ -61,6 +63,8 @@ async function main() {
       env: productEnv({
         DATABASE_URL: cluster.ownerUrl,
         DATABASE_APP_URL: pooled.toString(),
+        // LISTEN and pg-boss need a session of their own: straight to PostgreSQL.
+        DATABASE_APP_DIRECT_URL: direct.toString(),
         TSUMIKI_DATA_DIR: join(runDir, `server-${name}`),
         TSUMIKI_DEMO: '0',
         HOST: '127.0.0.1',

@@ -34,6 +34,12 @@ export interface Config {
   databaseUrl: string | null;
   /** Optional ready-made connection for the non-superuser app role; derived from databaseUrl otherwise. */
   databaseAppUrl: string | null;
+  /**
+   * The app role straight to PostgreSQL, for what a pooler in transaction mode cannot carry: the
+   * LISTEN connection of the live notifications and the job queue (DATABASE_APP_DIRECT_URL). Null:
+   * the app role's connection serves them too.
+   */
+  databaseAppDirectUrl: string | null;
   dataDir: string;
   /** Uploaded files (FILES_DIR; `<dataDir>/files` by default), unless filesS3 is set. */
   filesDir: string;
@@ -140,6 +146,12 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       'DATABASE_APP_URL を使うときは DATABASE_URL（マイグレーション用の所有者接続）も指定してください',
     );
   }
+  const databaseAppDirectUrl = url('DATABASE_APP_DIRECT_URL');
+  if (databaseAppDirectUrl && !databaseAppUrl) {
+    problems.push(
+      'DATABASE_APP_DIRECT_URL を使うときは DATABASE_APP_URL（プーラー経由の接続）も指定してください',
+    );
+  }
 
   const authJwtSecret = read('AUTH_JWT_SECRET') ?? null;
   if (authJwtSecret !== null && authJwtSecret.length < 32) {
@@ -221,6 +233,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     publicUrl,
     databaseUrl,
     databaseAppUrl,
+    databaseAppDirectUrl,
     dataDir,
     filesDir,
     filesS3: readS3StorageConfig(env, problems),
@@ -275,6 +288,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     publicUrl: null,
     databaseUrl: null,
     databaseAppUrl: null,
+    databaseAppDirectUrl: null,
     dataDir: join(packageRoot, '.data-test'),
     filesDir: join(packageRoot, '.data-test', 'files'),
     filesS3: null,
