@@ -15,8 +15,8 @@ import { createAiProvider } from './platform/ai/create-provider';
 import { startAccessLogSealer } from './platform/audit/sealer';
 import type { Db } from './platform/db/database';
 import { DatabaseNotifications } from './platform/events/database-notifications';
+import { configuredFileStorage } from './platform/files/configured-storage';
 import { workFileRemovals } from './platform/files/file-removal';
-import { createLocalFileStorage, sweepStagingFiles } from './platform/files/local-storage';
 import type { FileStorage } from './platform/files/storage';
 import { MAX_FILE_BYTES } from './platform/files/uploads';
 import { installApiRateLimit } from './platform/http/api-rate-limit';
@@ -25,6 +25,7 @@ import { registerApiRoutes } from './platform/http/api-routes';
 import { answerClientError, answerFrameworkError, installErrorHandling } from './platform/http/error-handler';
 import { createValidatorCompiler, loadOpenApiDocument, operationPolicies } from './platform/http/openapi';
 import { AUTH_PREFIX } from './platform/http/prefixes';
+import { postgresRateLimitStore, startRateLimitSweep } from './platform/http/rate-limit-store';
 import { acceptEmptyJsonBodies } from './platform/http/request-bodies';
 import { registerResponseHeaders, securityHeaderSet } from './platform/http/response-headers';
 import type { JobQueue } from './platform/jobs/jobs';
@@ -123,7 +124,12 @@ export async function buildServer({
   app.setValidatorCompiler(createValidatorCompiler());
   acceptEmptyJsonBodies(app);
 
-  await app.register(fastifyRateLimit, { global: false });
+  // Every budget of the plugin (all of /api, the auth routes' flood guards) is counted in
+  // PostgreSQL, shared by every server process.
+  await app.register(fastifyRateLimit, { global: false, store: postgresRateLimitStore(db) });
+  const stopRateLimitSweep = startRateLimitSweep(db, (error) =>
+    app.log.warn(`利用回数の古い記録を削除できませんでした（次の回にやり直します）: ${String(error)}`),
+  );
   installApiRateLimit(app, { authService, perMinute: config.apiRateLimitPerMinute });
   // multipart/form-data is parsed only so that uploads reach the access checks; their handlers
   // stream the parts (request-bodies.ts).
@@ -141,9 +147,11 @@ export async function buildServer({
   const databaseNotifications = databaseUrl
     ? new DatabaseNotifications({ connectionString: databaseUrl, log: app.log })
     : null;
-  const files = given.files ?? createLocalFileStorage(config.filesDir);
-  if (!given.files) {
-    const swept = await sweepStagingFiles(config.filesDir, STALE_STAGING_MS);
+  let files = given.files;
+  if (!files) {
+    const storage = configuredFileStorage(config);
+    files = storage.files;
+    const swept = await storage.sweepStaging(STALE_STAGING_MS);
     if (swept > 0) app.log.info(`途中で止まったアップロードの一時ファイルを ${swept} 件削除しました`);
   }
   const jobs =
@@ -160,6 +168,7 @@ export async function buildServer({
   );
   app.addHook('onClose', async () => {
     await stopSealer();
+    stopRateLimitSweep();
     await jobs.stop();
     await databaseNotifications?.close();
   });

@@ -4,6 +4,7 @@ import { PASSWORD_HASH_COST } from './auth/passwords';
 import { packageRoot, repoRoot } from './paths';
 import { type AiConfig, readAiConfig } from './platform/ai/config';
 import { environmentReader } from './platform/env';
+import { readS3StorageConfig, type S3StorageConfig } from './platform/files/config';
 import { DEFAULT_JOB_TIMINGS, type JobTimings, jobTimingsFromEnv } from './platform/jobs/timings';
 import { type MailConfig, readMailConfig } from './platform/mail/config';
 
@@ -33,9 +34,17 @@ export interface Config {
   databaseUrl: string | null;
   /** Optional ready-made connection for the non-superuser app role; derived from databaseUrl otherwise. */
   databaseAppUrl: string | null;
+  /**
+   * The app role straight to PostgreSQL, for what a pooler in transaction mode cannot carry: the
+   * LISTEN connection of the live notifications and the job queue (DATABASE_APP_DIRECT_URL). Null:
+   * the app role's connection serves them too.
+   */
+  databaseAppDirectUrl: string | null;
   dataDir: string;
-  /** Uploaded files (FILES_DIR; `<dataDir>/files` by default). */
+  /** Uploaded files (FILES_DIR; `<dataDir>/files` by default), unless filesS3 is set. */
   filesDir: string;
+  /** An S3-compatible bucket for uploaded files (FILES_S3_*; see platform/files/config.ts); null: filesDir. */
+  filesS3: S3StorageConfig | null;
   /** Timings of the background job queue (TSUMIKI_JOB_*; see platform/jobs/pg-boss-queue.ts). */
   jobs: JobTimings;
   /** The AI provider (AI_PROVIDER and friends; offline by default, see platform/ai/config.ts). */
@@ -66,7 +75,7 @@ export interface Config {
   authRateLimitPerMinute: number;
   /**
    * /api requests per minute, one budget over all of /api: per user when signed in, else per
-   * address (kept in each process's memory); 0 disables.
+   * address (counted in PostgreSQL, one budget for every server process); 0 disables.
    */
   apiRateLimitPerMinute: number;
   /**
@@ -135,6 +144,12 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   if (databaseAppUrl && !databaseUrl) {
     problems.push(
       'DATABASE_APP_URL を使うときは DATABASE_URL（マイグレーション用の所有者接続）も指定してください',
+    );
+  }
+  const databaseAppDirectUrl = url('DATABASE_APP_DIRECT_URL');
+  if (databaseAppDirectUrl && !databaseAppUrl) {
+    problems.push(
+      'DATABASE_APP_DIRECT_URL を使うときは DATABASE_APP_URL（プーラー経由の接続）も指定してください',
     );
   }
 
@@ -218,8 +233,10 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     publicUrl,
     databaseUrl,
     databaseAppUrl,
+    databaseAppDirectUrl,
     dataDir,
     filesDir,
+    filesS3: readS3StorageConfig(env, problems),
     jobs,
     ai: ai.config,
     researchWebSearchUrl: read('RESEARCH_WEB_SEARCH_URL') ?? null,
@@ -271,8 +288,10 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     publicUrl: null,
     databaseUrl: null,
     databaseAppUrl: null,
+    databaseAppDirectUrl: null,
     dataDir: join(packageRoot, '.data-test'),
     filesDir: join(packageRoot, '.data-test', 'files'),
+    filesS3: null,
     // Quick enough that tests wait for background work in well under a second.
     jobs: { ...DEFAULT_JOB_TIMINGS, pollingIntervalSeconds: 0.5, superviseIntervalSeconds: 1 },
     ai: { provider: 'offline', limits: readAiConfig({}).config.limits },

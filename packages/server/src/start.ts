@@ -64,7 +64,8 @@ export async function startTsumiki(
     db = openDatabase(bootstrap.appUrl);
     app = await buildServer({
       db,
-      databaseUrl: bootstrap.appUrl,
+      // LISTEN and the job queue bypass a pooler when DATABASE_APP_DIRECT_URL says how.
+      databaseUrl: config.databaseAppDirectUrl ?? bootstrap.appUrl,
       config,
       jwtSecret: bootstrap.jwtSecret,
       mfaSecret: bootstrap.mfaSecret,

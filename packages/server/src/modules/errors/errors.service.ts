@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db/database';
 import { withTenant } from '../../platform/db/tenant-scope';
 import { TooManyRequestsError, ValidationFailedError } from '../../platform/errors';
+import { type BudgetEntry, spendBudget } from '../../platform/http/rate-limit-store';
 import type { OptionallySignedInRequestContext } from '../../platform/http/typed-handlers';
 import { insertReports, pruneReports } from './errors.repository';
 import type { NewClientErrorReportRow } from './errors.tables';
@@ -47,23 +48,15 @@ export const ALL_ANONYMOUS_REPORT_BUDGET: ReportBudgetLimits = {
 /** The budget key shared by every caller without a session. */
 const ALL_ANONYMOUS = 'anonymous:*';
 
-interface Window {
-  startedAt: number;
-  requests: number;
-  reports: number;
-}
-
 /**
  * The report budget of each caller: the signed-in user, else the address (IPv6 by /64), in
  * fixed one-minute windows. Apart from the budget of all of /api (api-rate-limit.ts), so that a
- * burst of reports cannot starve the caller's real work, nor the other way round. Kept in this
- * process's memory, like that budget.
+ * burst of reports cannot starve the caller's real work, nor the other way round. Counted in
+ * PostgreSQL (rate_limit_counters, like that budget), so every server process spends the same.
  */
 export class ReportBudget {
-  private readonly windows = new Map<string, Window>();
-  private sweptAt = 0;
-
   constructor(
+    private readonly db: Db,
     private readonly limits: ReportBudgetLimits = DEFAULT_REPORT_BUDGET,
     private readonly anonymousLimits: ReportBudgetLimits = ANONYMOUS_REPORT_BUDGET,
     private readonly allAnonymousLimits: ReportBudgetLimits = ALL_ANONYMOUS_REPORT_BUDGET,
@@ -73,54 +66,19 @@ export class ReportBudget {
    * Spends one request and `reports` reports of the caller's minute (an `ip:` caller, without a
    * session, also of all such callers' minute), or throws 429 (RATE_001) and spends nothing.
    */
-  spend(caller: string, reports: number, now: number): void {
-    this.sweep(now);
-    if (!caller.startsWith('ip:')) {
-      this.take(caller, reports, now, this.limits);
-      return;
-    }
-    const own = this.window(caller, now);
-    const all = this.window(ALL_ANONYMOUS, now);
-    this.check(own, reports, now, this.anonymousLimits);
-    this.check(all, reports, now, this.allAnonymousLimits);
-    for (const window of [own, all]) {
-      window.requests += 1;
-      window.reports += reports;
-    }
-  }
-
-  private take(caller: string, reports: number, now: number, limits: ReportBudgetLimits): void {
-    const window = this.window(caller, now);
-    this.check(window, reports, now, limits);
-    window.requests += 1;
-    window.reports += reports;
-  }
-
-  private check(window: Window, reports: number, now: number, limits: ReportBudgetLimits): void {
-    if (
-      window.requests + 1 > limits.requestsPerMinute ||
-      window.reports + reports > limits.reportsPerMinute
-    ) {
-      throw new TooManyRequestsError(Math.max(1, Math.ceil((window.startedAt + MINUTE - now) / 1000)));
-    }
-  }
-
-  private window(caller: string, now: number): Window {
-    let window = this.windows.get(caller);
-    if (!window || now - window.startedAt >= MINUTE) {
-      window = { startedAt: now, requests: 0, reports: 0 };
-      this.windows.set(caller, window);
-    }
-    return window;
-  }
-
-  /** Windows that have ended are forgotten, at most once a minute. */
-  private sweep(now: number): void {
-    if (now - this.sweptAt < MINUTE) return;
-    this.sweptAt = now;
-    for (const [caller, window] of this.windows) {
-      if (now - window.startedAt >= MINUTE) this.windows.delete(caller);
-    }
+  async spend(caller: string, reports: number): Promise<void> {
+    const entries = (who: string, limits: ReportBudgetLimits): BudgetEntry[] => [
+      { key: `reports|${who}|requests`, amount: 1, limit: limits.requestsPerMinute },
+      { key: `reports|${who}|reports`, amount: reports, limit: limits.reportsPerMinute },
+    ];
+    const spent = await spendBudget(
+      this.db,
+      caller.startsWith('ip:')
+        ? [...entries(caller, this.anonymousLimits), ...entries(ALL_ANONYMOUS, this.allAnonymousLimits)]
+        : entries(caller, this.limits),
+      MINUTE,
+    );
+    if (!spent.ok) throw new TooManyRequestsError(Math.max(1, Math.ceil(spent.retryAfterMs / 1000)));
   }
 }
 
@@ -192,7 +150,7 @@ export class ErrorReports {
   constructor(options: ErrorReportsOptions) {
     this.db = options.db;
     this.log = options.log;
-    this.budget = options.budget ?? new ReportBudget();
+    this.budget = options.budget ?? new ReportBudget(options.db);
     this.now = options.now ?? (() => new Date());
   }
 
@@ -207,7 +165,7 @@ export class ErrorReports {
     fieldPrefix: (index: number) => string,
   ): Promise<number> {
     const now = this.now();
-    this.budget.spend(reportCaller(context), submissions.length, now.getTime());
+    await this.budget.spend(reportCaller(context), submissions.length);
     assertStorable(submissions, fieldPrefix);
 
     const rows = submissions.map((submission) => toRow(submission, context));

@@ -1,15 +1,10 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { FileNotFoundError, type FileStorage, type StagedFile } from './storage';
-
-const HEAD_BYTES = 4100;
-const STAGING = '.staging';
-const TENANT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const KEY = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/([0-9a-f]{64})$/;
-const STAGED_ID = /^[0-9a-f-]{36}$/;
+import { STAGED_ID, STAGING, STORAGE_KEY, storageKey, UploadDigest } from './storage-keys';
 
 function isMissing(error: unknown): boolean {
   return (error as NodeJS.ErrnoException | null)?.code === 'ENOENT';
@@ -27,7 +22,7 @@ export function createLocalFileStorage(rootDir: string): FileStorage {
     return join(stagingDir, id);
   };
   const keyPath = (key: string) => {
-    const match = KEY.exec(key);
+    const match = STORAGE_KEY.exec(key);
     if (!match) throw new FileNotFoundError(key);
     return join(rootDir, match[1] as string, match[2] as string);
   };
@@ -38,10 +33,7 @@ export function createLocalFileStorage(rootDir: string): FileStorage {
       const id = randomUUID();
       const path = stagedPath(id);
       const out = createWriteStream(path, { flags: 'wx', mode: 0o600 });
-      const hash = createHash('sha256');
-      const head: Buffer[] = [];
-      let headLength = 0;
-      let size = 0;
+      const digest = new UploadDigest();
       let truncated = false;
       try {
         await new Promise<void>((resolve, reject) => {
@@ -61,17 +53,11 @@ export function createLocalFileStorage(rootDir: string): FileStorage {
           });
           source.on('data', (chunk: Buffer) => {
             if (truncated) return; // drained, not stored
-            if (size + chunk.length > maxBytes) {
+            if (digest.size + chunk.length > maxBytes) {
               truncated = true;
               return;
             }
-            size += chunk.length;
-            hash.update(chunk);
-            if (headLength < HEAD_BYTES) {
-              const piece = chunk.subarray(0, HEAD_BYTES - headLength);
-              head.push(piece);
-              headLength += piece.length;
-            }
+            digest.add(chunk);
             if (!out.write(chunk)) {
               source.pause();
               out.once('drain', () => source.resume());
@@ -89,12 +75,11 @@ export function createLocalFileStorage(rootDir: string): FileStorage {
         await rm(path, { force: true });
         throw error;
       }
-      return { id, size, sha256: hash.digest('hex'), head: Buffer.concat(head), truncated };
+      return { id, ...digest.finish(), truncated };
     },
 
     async commit(staged, tenantId) {
-      if (!TENANT.test(tenantId)) throw new Error(`テナント ID の形式が正しくありません: ${tenantId}`);
-      const key = `${tenantId}/${staged.sha256}`;
+      const key = storageKey(tenantId, staged.sha256);
       await mkdir(join(rootDir, tenantId), { recursive: true });
       // Same name, same bytes: replacing an existing file is harmless and atomic.
       await rename(stagedPath(staged.id), keyPath(key));

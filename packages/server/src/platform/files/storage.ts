@@ -2,15 +2,15 @@ import type { Readable } from 'node:stream';
 
 /**
  * Where uploaded files live. The default is a directory under the data dir (local-storage.ts);
- * an S3-compatible store can implement the same interface. Keys are content-addressed and
+ * with FILES_S3_BUCKET, an S3-compatible bucket (s3-storage.ts). Keys are content-addressed and
  * tenant-prefixed (`<tenantId>/<sha256>`), so the same bytes uploaded twice in a tenant are
  * stored once; a row that references a key is what keeps it (delete the file only when no row of
  * the tenant references the key any more).
  *
  * An upload is first *staged* (streamed to a private staging area while its size, SHA-256 and
  * first bytes are taken), then *committed* under its key, or discarded. Nothing half-written is
- * ever visible under a key: a failed or aborted upload leaves at most a staging file, which
- * `discard` (and a sweep at start-up) removes.
+ * ever visible under a key: a failed or aborted upload leaves at most a staging file (or object),
+ * which `discard` (and a sweep at start-up) removes.
  */
 export interface FileStorage {
   /**

@@ -27,15 +27,18 @@ async function clientKey(authService: AuthService, request: FastifyRequest): Pro
 
 /**
  * One budget per client over every /api route, unknown paths included (@fastify/rate-limit on a
- * route counts that route alone). Kept in this process's memory: with N processes behind a load
- * balancer a client has up to N times the budget. Runs before authentication, so that a flood
- * of unauthenticated requests is refused without a database query.
+ * route counts that route alone). Counted in PostgreSQL by the plugin's store
+ * (rate-limit-store.ts, one upsert per request), so N processes behind a load balancer spend one
+ * budget and a restart keeps it. Runs before authentication: a flood of unauthenticated requests
+ * costs that one statement each, never a session lookup.
  */
 export function installApiRateLimit(app: FastifyInstance, options: ApiRateLimitOptions): void {
   if (options.perMinute <= 0) return;
   const limit = app.rateLimit({
     max: options.perMinute,
     timeWindow: 60_000,
+    // The store's name for this budget (rate_limit_counters keys start `api|`).
+    ...({ rateLimitScope: 'api' } as object),
     keyGenerator: (request) => clientKey(options.authService, request),
     errorResponseBuilder: (_request, context) => new TooManyRequestsError(Math.ceil(context.ttl / 1000)),
   });
