@@ -71,6 +71,10 @@ export const routes: RouteObject[] = [
           },
           { path: appRoutes.workflow.path, lazy: () => import('../routes/workflow/workflow-route') },
           { path: appRoutes.marketing.path, lazy: () => import('../routes/marketing/marketing-route') },
+          {
+            path: appRoutes.advertisingCheck.path,
+            lazy: () => import('../routes/advertising-check/advertising-check-route'),
+          },
           { path: appRoutes.staff.path, lazy: () => import('../routes/staff/staff-route') },
           {
             path: appRoutes.tenantUsers.path,

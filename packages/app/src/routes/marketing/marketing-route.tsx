@@ -1,4 +1,5 @@
-import { PageHeader } from '@tsumiki/ui';
+import { Button, PageHeader } from '@tsumiki/ui';
+import { Link } from 'react-router-dom';
 import { appRoutes } from '../../app/paths';
 import { usePermissions } from '../../features/access/permissions';
 import { FeatureOffScreen, PermissionDeniedScreen } from '../../features/access/screen-states';
@@ -18,6 +19,11 @@ export function Component() {
       <PageHeader
         title={title}
         description="登録されている顧客と対応履歴から顧客層を数え、キャンペーン・競合の整理・発信のカレンダーを作ります。"
+        actions={
+          <Button asChild variant="outline">
+            <Link to={appRoutes.advertisingCheck.path}>{appRoutes.advertisingCheck.title}</Link>
+          </Button>
+        }
       />
       <MarketingScreen />
     </div>
