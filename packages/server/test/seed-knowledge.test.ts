@@ -67,4 +67,21 @@ describe('demo knowledge seed', () => {
     const names = response.json().documents.map((document: { file_name: string }) => document.file_name);
     for (const document of DEMO_KNOWLEDGE_DOCUMENTS) expect(names).toContain(document.fileName);
   });
+
+  it('answers the documents screen’s example search with the cleaning contract’s notice clause', async () => {
+    const query = encodeURIComponent('解約の通知はいつまでに必要？');
+    const response = await server.send('POST', `/api/documents/semantic-search?query=${query}`, admin);
+    expect(response.statusCode, response.body).toBe(200);
+    const [first] = response.json().results;
+    expect(first.document.file_name).toBe('清掃業務委託契約書.pdf');
+    expect(first.page).toBe(3);
+  });
+
+  it('answers the assistant’s example 「「個人情報」に関する文書は？」 with the policy', async () => {
+    const response = await server.send('POST', '/api/aiassistant/', admin, { message: '「個人情報」に関する文書は？' });
+    expect(response.statusCode, response.body).toBe(200);
+    const reply = response.json();
+    expect(reply.mode).toBe('offline');
+    expect(reply.sources.map((source: { title: string }) => source.title)).toContain('個人情報保護方針.pdf');
+  });
 });
