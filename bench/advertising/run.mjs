@@ -58,7 +58,8 @@ async function main() {
   const sets = {
     all: corpus.sentences,
     tuning: corpus.sentences.filter((sentence) => sentence.set === 'tuning'),
-    holdout: corpus.sentences.filter((sentence) => sentence.set === 'holdout'),
+    second: corpus.sentences.filter((sentence) => sentence.set === 'second'),
+    fresh: corpus.sentences.filter((sentence) => sentence.set === 'fresh'),
   };
   const scores = Object.fromEntries(
     Object.entries(sets).map(([name, sentences]) => [
@@ -100,7 +101,8 @@ async function main() {
   );
   for (const [name, label] of [
     ['tuning', '規則と一緒に書いた文'],
-    ['holdout', '規則を見ずに書き足した文'],
+    ['second', '規則を見ずに書き足し、見逃しを規則に足した文'],
+    ['fresh', '規則を見ずに書き足し、規則を変えずに測った文'],
   ])
     say(
       `  ${label} ${scores[name].sentences} 件: 適合率 ${cell(scores[name].overall.precision)}、再現率 ${cell(scores[name].overall.recall)}`,
@@ -128,7 +130,8 @@ async function main() {
     floor: FLOOR,
     ...score,
     tuning: { overall: scores.tuning.overall, falseAlarms: scores.tuning.falseAlarms },
-    holdout: { overall: scores.holdout.overall, falseAlarms: scores.holdout.falseAlarms },
+    second: { overall: scores.second.overall, falseAlarms: scores.second.falseAlarms },
+    fresh: { overall: scores.fresh.overall, falseAlarms: scores.fresh.falseAlarms },
     msPerText: perText,
   });
   say(`結果: ${file}`);

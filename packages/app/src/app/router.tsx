@@ -70,10 +70,10 @@ export const routes: RouteObject[] = [
             lazy: () => import('../routes/invitations/invitations-route'),
           },
           { path: appRoutes.workflow.path, lazy: () => import('../routes/workflow/workflow-route') },
-          { path: appRoutes.marketing.path, lazy: () => import('../routes/marketing/marketing-route') },
+          // /marketing/* : the marketing screen and its 広告チェック (marketing-route.tsx).
           {
-            path: appRoutes.advertisingCheck.path,
-            lazy: () => import('../routes/advertising-check/advertising-check-route'),
+            path: `${appRoutes.marketing.path}/*`,
+            lazy: () => import('../routes/marketing/marketing-route'),
           },
           { path: appRoutes.staff.path, lazy: () => import('../routes/staff/staff-route') },
           {
