@@ -78,7 +78,9 @@ describe('demo knowledge seed', () => {
   });
 
   it('answers the assistant’s example 「「個人情報」に関する文書は？」 with the policy', async () => {
-    const response = await server.send('POST', '/api/aiassistant/', admin, { message: '「個人情報」に関する文書は？' });
+    const response = await server.send('POST', '/api/aiassistant/', admin, {
+      message: '「個人情報」に関する文書は？',
+    });
     expect(response.statusCode, response.body).toBe(200);
     const reply = response.json();
     expect(reply.mode).toBe('offline');
