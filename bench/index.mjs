@@ -4,7 +4,9 @@
 // the customer detail read (access-log/run.mjs, also `pnpm bench:access-log`), then the knowledge base's
 // retrieval quality, indexing throughput and search latency (retrieval/run.mjs, also
 // `pnpm bench:retrieval`), then the time to render a research report as PDF
-// (research-pdf/run.mjs), then every AI operation offline on the demo data (ai-offline/run.mjs).
+// (research-pdf/run.mjs), then every AI operation offline on the demo data (ai-offline/run.mjs),
+// then the advertising check's precision and recall on its corpus (advertising/run.mjs, also
+// `pnpm bench:advertising`).
 // Stops at the first that fails.
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
@@ -17,6 +19,7 @@ for (const script of [
   join('retrieval', 'run.mjs'),
   join('research-pdf', 'run.mjs'),
   join('ai-offline', 'run.mjs'),
+  join('advertising', 'run.mjs'),
 ]) {
   const result = spawnSync(process.execPath, [join(here, script), ...process.argv.slice(2)], {
     stdio: 'inherit',

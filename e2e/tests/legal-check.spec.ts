@@ -4,7 +4,8 @@ import { expect, type Page, test } from '@playwright/test';
 import { demo, expectNoSeriousA11yViolations, signInAs } from './support';
 
 /**
- * /knowledge-base and /legal-check, offline AI (no provider configured): the
+ * /knowledge-base and /legal-check, offline AI (no provider configured): on the fresh start the
+ * demo's own cleaning contract answers the screen's example question with page 3 cited; then the
  * administrator of さくら registers the contract PDF, waits until it can be used, asks a question
  * whose answer is on page 2 and sees page 2 cited under the offline label, opens the passage, asks
  * something the documents cannot answer and sees that said, and rates an answer. Axe and
@@ -34,11 +35,22 @@ test('registers a PDF, gets page 2 cited offline, a not-found answer, and gives 
   mkdirSync(SHOTS, { recursive: true });
   const page = await signInAs(browser, demo.sakuraAdmin.email, { width: 1440, height: 900 });
 
-  // Nothing registered yet: the chat says where to start.
+  // A fresh start holds the demo clinic's own documents (registered through the uploads at the
+  // first start): once they can be used, the screen's example question answers with a cited page.
+  await page.goto('/knowledge-base');
+  await expect(page.getByRole('heading', { name: 'ナレッジベースAI', level: 1 })).toBeVisible();
+  const demoContract = page
+    .getByRole('table', { name: '登録した資料' })
+    .getByRole('row', { name: /清掃業務委託契約書/ });
+  await expect(demoContract.getByTestId('knowledge-status')).toHaveText('利用できます', { timeout: 90_000 });
   await page.goto('/legal-check');
   await expect(page.getByRole('heading', { name: 'AI法務チェック', level: 1 })).toBeVisible();
-  await page.getByRole('link', { name: 'まず資料を登録してください' }).click();
-  await expect(page.getByRole('heading', { name: 'ナレッジベースAI', level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'まず資料を登録してください' })).toHaveCount(0);
+  const example = await ask(page, '清掃業者との契約を解約するには、いつまでに通知が必要ですか？');
+  await expect(example.locator('[data-slot="source-list"]').getByText('3 ページ').first()).toBeVisible();
+  await expect(example).toContainText('3か月前までに相手方に書面で通知');
+  await page.screenshot({ path: `${SHOTS}/legal-check-demo-example-1440.png`, fullPage: true });
+  await page.goto('/knowledge-base');
 
   // The title is required, said next to the field in Japanese.
   const form = page.getByRole('form', { name: '資料を登録' });
@@ -97,7 +109,7 @@ test('registers a PDF, gets page 2 cited offline, a not-found answer, and gives 
   const none = await ask(page, '駐車場は何台分ありますか？');
   await expect(none).toContainText(NOT_FOUND);
   await expect(none.locator('[data-slot="chat-message"][data-not-found]')).toHaveCount(1);
-  await expect(page.getByTestId('chat-history').getByRole('button')).toHaveCount(2);
+  await expect(page.getByTestId('chat-history').getByRole('button')).toHaveCount(3);
 });
 
 test('the legal check and the knowledge base at 375px', async ({ browser }) => {
@@ -113,7 +125,10 @@ test('the legal check and the knowledge base at 375px', async ({ browser }) => {
 
   await page.goto('/legal-check');
   // The history holds the earlier answers; choosing one shows it with its sources.
-  await page.getByTestId('chat-history').getByRole('button', { name: /解約/ }).click();
+  await page
+    .getByTestId('chat-history')
+    .getByRole('button', { name: /何日前/ })
+    .click();
   await expect(page.getByTestId('answer').getByText('2 ページ').first()).toBeVisible();
   await expectNoSeriousA11yViolations(page, '/legal-check 375');
   await page.screenshot({ path: `${SHOTS}/legal-check-375.png`, fullPage: true });

@@ -55,6 +55,7 @@ export { contractEnums } from './generated/enums';
 export type { components, operations, paths } from './generated/schema';
 export { INTERACTION_TYPE_LABELS } from './interaction-types';
 export {
+  ADVERTISING_CATEGORY_LABELS,
   COMPETITOR_FOCUS_LABELS,
   MARKETING_CHANNEL_LABELS,
   RESEARCH_KIND_LABELS,

@@ -44,3 +44,16 @@ export const RESEARCH_KIND_LABELS: Readonly<Record<Schemas['ResearchKind'], stri
   customer: '顧客調査',
   competitor: '競合調査',
 };
+
+/** A finding's category under the medical-advertising guideline (医療広告ガイドライン). */
+export const ADVERTISING_CATEGORY_LABELS: Readonly<Record<Schemas['AdvertisingCategory'], string>> = {
+  false_claim: '虚偽広告',
+  comparative: '比較優良広告',
+  exaggerated: '誇大広告',
+  testimonial: '患者の体験談',
+  before_after: '説明のない術前術後の写真',
+  public_order: '公序良俗に反する広告',
+  price_emphasis: '費用を強調した広告',
+  indignity: '品位を損なう広告',
+  limited_exemption: '限定解除の要件を満たさない広告',
+};

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ADVERTISING_CATEGORY_LABELS,
   AI_MODE_NOTICES,
   COMPETITOR_FOCUS_LABELS,
   contractEnums,
@@ -13,6 +14,7 @@ import {
 describe('AI feature labels', () => {
   it('name every value of the contract, in its order (the order the screens list them in)', () => {
     expect(Object.keys(MARKETING_CHANNEL_LABELS)).toEqual(contractEnums.MarketingChannel);
+    expect(Object.keys(ADVERTISING_CATEGORY_LABELS)).toEqual(contractEnums.AdvertisingCategory);
     expect(Object.keys(COMPETITOR_FOCUS_LABELS)).toEqual(contractEnums.CompetitorFocus);
     expect(Object.keys(RESEARCH_TOPIC_LABELS)).toEqual(contractEnums.ResearchTopic);
     expect(Object.keys(RESEARCH_KIND_LABELS)).toEqual(contractEnums.ResearchKind);
@@ -23,6 +25,7 @@ describe('AI feature labels', () => {
 
   it('are Japanese words, never a key', () => {
     for (const labels of [
+      ADVERTISING_CATEGORY_LABELS,
       MARKETING_CHANNEL_LABELS,
       COMPETITOR_FOCUS_LABELS,
       RESEARCH_TOPIC_LABELS,

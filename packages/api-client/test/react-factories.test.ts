@@ -99,6 +99,7 @@ const coverage = {
   proposeCampaign: 'proposeCampaignMutationOptions',
   analyzeCompetitors: 'analyzeCompetitorsMutationOptions',
   planContentCalendar: 'planContentCalendarMutationOptions',
+  checkAdvertising: 'checkAdvertisingMutationOptions',
   listNotifications: 'notificationsInfiniteQueryOptions',
   getNotificationStats: 'notificationStatsQueryOptions',
   getNotification: 'notificationQueryOptions',
@@ -573,6 +574,12 @@ const cases: Case[] = [
     method: 'POST',
     path: '/api/marketing/content-calendar',
     run: (api, c) => mutate(r.planContentCalendarMutationOptions(api, TENANT), body)(c),
+  },
+  {
+    factory: 'checkAdvertisingMutationOptions',
+    method: 'POST',
+    path: '/api/marketing/advertising-check',
+    run: (api, c) => mutate(r.checkAdvertisingMutationOptions(api, TENANT), body)(c),
   },
   {
     factory: 'notificationsInfiniteQueryOptions',

@@ -4,6 +4,7 @@ import { type Config, loadConfig } from './config';
 import { bootstrapDatabase } from './platform/db/bootstrap';
 import { type Db, openDatabase } from './platform/db/database';
 import { type EmbeddedCluster, startEmbeddedPostgres } from './platform/db/embedded';
+import { seedDemoKnowledge } from './seed/demo-knowledge';
 
 export interface RunningServer {
   /** e.g. http://127.0.0.1:3000 */
@@ -71,6 +72,14 @@ export async function startTsumiki(
       mfaSecret: bootstrap.mfaSecret,
     });
     await app.listen({ port: config.port, host: config.host });
+    if (bootstrap.seeded) {
+      // The demo's documents go through the real upload path, so they need the running server.
+      await seedDemoKnowledge(app).then(
+        () => log('デモの資料（清掃業務委託契約書・就業規則・個人情報保護方針）を登録しました'),
+        (error: unknown) =>
+          log(`デモの資料を登録できませんでした: ${error instanceof Error ? error.message : error}`),
+      );
+    }
     const address = app.server.address();
     const port = address && typeof address === 'object' ? address.port : config.port;
     const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;

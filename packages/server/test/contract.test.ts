@@ -152,6 +152,8 @@ const EXTRA_CALLS: readonly Call[] = [
   ['POST', '/api/customers/{id}/erasure', 'privacy.manage', 'customers'],
   // Two-factor sign-in: an administrator's reset of a member's factors.
   ['DELETE', '/api/tenant-users/{id}/factors', 'tenant_users.write', 'tenant_users'],
+  // Marketing: the advertising check (医療広告ガイドライン) of any text.
+  ['POST', '/api/marketing/advertising-check', 'ai.use', 'marketing_ai'],
 ];
 
 const PUBLIC_CALLS = new Set([

@@ -100,6 +100,23 @@ describe('demo seed', () => {
     }
   });
 
+  it('registers three customers in the current month, so 「今月の新規顧客は？」 has an answer', async () => {
+    for (const tenant of Object.values(DEMO_TENANTS)) {
+      const rows = await database.owner
+        .selectFrom('customers')
+        .select(['created_at', 'updated_at'])
+        .where('tenant_id', '=', tenant.id)
+        .execute();
+      const monthStart = startOfMonthInJapan(seededAt).getTime();
+      const recent = rows.filter((row) => row.created_at.getTime() >= monthStart);
+      expect(recent).toHaveLength(3);
+      for (const row of recent) {
+        expect(row.created_at.getTime()).toBeLessThanOrEqual(seededAt.getTime());
+        expect(row.updated_at.getTime()).toBeGreaterThanOrEqual(row.created_at.getTime());
+      }
+    }
+  });
+
   it('writes realistic Japanese records: katakana furigana, phones, postal codes, null and long summaries', async () => {
     const customers = await database.owner.selectFrom('customers').selectAll().execute();
     for (const customer of customers) {

@@ -40,6 +40,7 @@ export const contractEnums = {
   CustomerSegmentBasis: ["tags","company","prefecture","activity","lifecycle"],
   MarketingChannel: ["email","sms","line","website","sns","flyer","event","phone","in_store"],
   CompetitorFocus: ["pricing","services","marketing","reputation","location"],
+  AdvertisingCategory: ["false_claim","comparative","exaggerated","testimonial","before_after","public_order","price_emphasis","indignity","limited_exemption"],
   NotificationType: ["success","warning","error","info"],
   NotificationCategory: ["customer","interaction","document","ai_analysis","user","system"],
   ResearchTopic: ["overview","needs","history","risks","opportunities"],

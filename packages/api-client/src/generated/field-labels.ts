@@ -163,6 +163,7 @@ export const contractFieldLabels = {
   "tax_rate": "税率",
   "tenant_users_enabled": "ユーザー管理",
   "tenantId": "テナント",
+  "text": "文面",
   "themes": "テーマ",
   "time_zone": "タイムゾーン",
   "to": "期間の終わり",

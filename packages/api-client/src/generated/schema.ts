@@ -1138,6 +1138,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/marketing/advertising-check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 広告の文面を医療広告ガイドラインで確かめる
+         * @description 貼り付けた文面を、厚生労働省「医療広告ガイドライン」の区分ごとの規則で確かめ、該当する語句・区分・理由・言い換えの案を返します。
+         *     規則はサーバーが持つ規則集で、モデルがなくても（`offline`）同じ結果です。言語モデルが設定されているとき（`openai`）は、
+         *     モデルが見つけた指摘を足すことだけができ、規則の指摘を消すことはできません。
+         *     キャンペーン案とコンテンツカレンダーの下書きは、それぞれの応答の `advertising_findings` に規則の指摘を持ちます。
+         */
+        post: operations["checkAdvertising"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notifications": {
         parameters: {
             query?: never;
@@ -4002,6 +4025,8 @@ export interface components {
             /** @description 費用の見込み（円） */
             estimated_cost_yen: number | null;
             sources: components["schemas"]["AiSource"][];
+            /** @description 案の文面（名前・要約・各段階の行動）への医療広告ガイドラインの指摘（規則集による） */
+            advertising_findings: components["schemas"]["AdvertisingFinding"][];
         };
         /**
          * @description 比べる観点（価格・サービス内容・集客・評判・立地）
@@ -4096,6 +4121,8 @@ export interface components {
             /** @description 内容の骨子 */
             outline: string;
             hashtags: string[];
+            /** @description この投稿の文面（題・骨子・ハッシュタグ）への医療広告ガイドラインの指摘（規則集による） */
+            advertising_findings: components["schemas"]["AdvertisingFinding"][];
         };
         ContentCalendar: {
             mode: components["schemas"]["AiMode"];
@@ -4104,6 +4131,56 @@ export interface components {
             /** @description 日付順の投稿予定 */
             entries: components["schemas"]["ContentCalendarEntry"][];
             sources: components["schemas"]["AiSource"][];
+        };
+        /**
+         * @description 医療広告ガイドラインの区分
+         *     - false_claim: 虚偽広告
+         *     - comparative: 比較優良広告
+         *     - exaggerated: 誇大広告
+         *     - testimonial: 患者の体験談
+         *     - before_after: 説明のない術前術後の写真
+         *     - public_order: 公序良俗に反する広告
+         *     - price_emphasis: 費用を強調した広告
+         *     - indignity: 品位を損なう広告
+         *     - limited_exemption: 限定解除の要件を満たさない広告
+         * @enum {string}
+         */
+        AdvertisingCategory: "false_claim" | "comparative" | "exaggerated" | "testimonial" | "before_after" | "public_order" | "price_emphasis" | "indignity" | "limited_exemption";
+        AdvertisingFinding: {
+            /** @description 指摘した文面の場所（広告チェックは `text`、キャンペーン案は `title`・`summary`・`phases.0.actions.1` など、カレンダーの投稿は `title`・`outline`・`hashtags.0`） */
+            field: string;
+            /** @description 該当する語句の始まり（その文面の先頭からの UTF-16 の位置） */
+            start: number;
+            /** @description 該当する語句の終わり（含まない） */
+            end: number;
+            /** @description 該当する語句（文面のその部分そのまま） */
+            quote: string;
+            category: components["schemas"]["AdvertisingCategory"];
+            /** @description 規則集の規則（モデルの指摘は null） */
+            rule_id: string | null;
+            /** @description ガイドラインが禁じている理由 */
+            reason: string;
+            /** @description 言い換えの案 */
+            suggestion: string;
+            /**
+             * @description 指摘の出どころ（`rules` 規則集、`model` 言語モデル）
+             * @enum {string}
+             */
+            origin: "rules" | "model";
+        };
+        AdvertisingCheckRequest: {
+            /**
+             * 文面
+             * @description 確かめる広告の文面
+             */
+            text: string;
+        };
+        AdvertisingCheck: {
+            mode: components["schemas"]["AiMode"];
+            /** Format: date-time */
+            checked_at: string;
+            /** @description 文面の中の位置の順の指摘 */
+            findings: components["schemas"]["AdvertisingFinding"][];
         };
         /**
          * @description 通知の種類（成功・注意・エラー・お知らせ）
@@ -7121,6 +7198,40 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ContentCalendar"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["AiBudgetExceeded"];
+            502: components["responses"]["AiProviderFailed"];
+            503: components["responses"]["AiProviderUnavailable"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    checkAdvertising: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdvertisingCheckRequest"];
+            };
+        };
+        responses: {
+            /** @description 広告チェックの結果 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdvertisingCheck"];
                 };
             };
             401: components["responses"]["Unauthorized"];

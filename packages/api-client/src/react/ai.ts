@@ -105,6 +105,18 @@ export function planContentCalendarMutationOptions(api: ApiClient, tenantId: Ten
   });
 }
 
+/** POST /api/marketing/advertising-check */
+export function checkAdvertisingMutationOptions(api: ApiClient, tenantId: TenantId) {
+  return mutationOptions({
+    mutationKey: [...tenantKey(tenantId), 'marketing', 'advertising-check'],
+    mutationFn: (body: BodyOf<'checkAdvertising'>) =>
+      unwrap(
+        api.POST('/api/marketing/advertising-check', { params: tenantHeader(tenantId), body }),
+        '/api/marketing/advertising-check',
+      ),
+  });
+}
+
 /** POST /api/research/customer */
 export function researchCustomerMutationOptions(api: ApiClient, tenantId: TenantId) {
   return mutationOptions({

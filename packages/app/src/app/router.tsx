@@ -70,7 +70,11 @@ export const routes: RouteObject[] = [
             lazy: () => import('../routes/invitations/invitations-route'),
           },
           { path: appRoutes.workflow.path, lazy: () => import('../routes/workflow/workflow-route') },
-          { path: appRoutes.marketing.path, lazy: () => import('../routes/marketing/marketing-route') },
+          // /marketing/* : the marketing screen and its 広告チェック (marketing-route.tsx).
+          {
+            path: `${appRoutes.marketing.path}/*`,
+            lazy: () => import('../routes/marketing/marketing-route'),
+          },
           { path: appRoutes.staff.path, lazy: () => import('../routes/staff/staff-route') },
           {
             path: appRoutes.tenantUsers.path,

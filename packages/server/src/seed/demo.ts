@@ -23,6 +23,9 @@ type DemoInteraction = Omit<NewInteractionRow, 'tenant_id'>;
 
 export const DEMO_PASSWORD = 'tsumiki-demo-2026';
 
+/** Customers per demo tenant registered in the current month (the rest from 190 to 900 days ago). */
+const DEMO_NEW_THIS_MONTH = 3;
+
 /** How many of each tenant's newest interactions the seed announces as notifications. */
 const DEMO_ANNOUNCED_INTERACTIONS = 12;
 
@@ -206,6 +209,16 @@ export function buildDemoDataset(tenant: DemoTenant, staffIds: readonly string[]
   }
 
   const monthStart = startOfMonthInJapan(now);
+  // The last few customers registered this month (JST), so that 「今月の新規顧客は？」 (the AI chat's
+  // and the assistant's example) and the new-customer counts answer with real rows. Set after the
+  // draws: the random sequence, and so every other record, stays as it was.
+  const registeredThisMonth = customers.slice(-DEMO_NEW_THIS_MONTH);
+  registeredThisMonth.forEach((customer, k) => {
+    const share = (k + 1) / (registeredThisMonth.length + 1);
+    const at = new Date(monthStart.getTime() + share * (now.getTime() - monthStart.getTime()));
+    customer.created_at = at;
+    customer.updated_at = at;
+  });
   // "This month" interactions also fall in the current month for a browser on UTC (the JST month
   // starts 9 hours earlier), so the dashboard count is the same in both.
   const utcMonthStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);

@@ -6,6 +6,7 @@ import { useTenantApi } from '../../app/use-tenant-api';
 import { AiAnswerFooter } from '../ai/ai-answer-footer';
 import { type Channel, ChannelPicker } from './channel-picker';
 import { ContentCalendarView } from './content-calendar-view';
+import { CalendarFindings } from './draft-findings';
 import { lines, ResultCard, today } from './marketing-parts';
 
 export function CalendarTool() {
@@ -73,6 +74,7 @@ export function CalendarTool() {
       {data ? (
         <ResultCard title={`コンテンツカレンダー（${data.entries.length} 件）`}>
           <ContentCalendarView entries={data.entries} />
+          <CalendarFindings entries={data.entries} />
           <AiAnswerFooter mode={data.mode} sources={data.sources} />
         </ResultCard>
       ) : null}

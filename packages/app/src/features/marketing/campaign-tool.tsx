@@ -5,8 +5,10 @@ import { Button, TextField } from '@tsumiki/ui';
 import { type FormEvent, useState } from 'react';
 import { useTenantApi } from '../../app/use-tenant-api';
 import { AiAnswerFooter } from '../ai/ai-answer-footer';
+import { AdvertisingFindings } from './advertising-findings';
 import { CampaignTimeline } from './campaign-timeline';
 import { type Channel, ChannelPicker } from './channel-picker';
+import { campaignTexts } from './draft-findings';
 import { ResultCard, today } from './marketing-parts';
 
 export function CampaignTool({ initialTarget }: { initialTarget: string }) {
@@ -110,6 +112,7 @@ export function CampaignTool({ initialTarget }: { initialTarget: string }) {
               ? '未入力'
               : `${data.estimated_cost_yen.toLocaleString('ja-JP')} 円`}
           </p>
+          <AdvertisingFindings texts={campaignTexts(data)} findings={data.advertising_findings} />
           <AiAnswerFooter mode={data.mode} sources={data.sources} />
         </ResultCard>
       ) : null}

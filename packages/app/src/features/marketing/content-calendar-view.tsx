@@ -1,4 +1,5 @@
 import { type components, MARKETING_CHANNEL_LABELS } from '@tsumiki/api-client';
+import { Chip } from '@tsumiki/ui';
 
 type Entry = components['schemas']['ContentCalendarEntry'];
 
@@ -13,6 +14,17 @@ const weekday = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
 const label = (date: string) =>
   `${Number(date.slice(5, 7))}月${Number(date.slice(8, 10))}日（${WEEKDAYS[weekday(date)]}）`;
 
+/** How many advertising findings an entry has (listed under the calendar), when it has any. */
+function FindingCount({ entry }: { entry: Entry }) {
+  const count = entry.advertising_findings.length;
+  if (count === 0) return null;
+  return (
+    <Chip variant="warning" size="sm" className="justify-self-start">
+      広告の指摘 {count} 件
+    </Chip>
+  );
+}
+
 function EntryCard({ entry }: { entry: Entry }) {
   return (
     <div className="grid gap-0.5 rounded border bg-card p-1.5 text-xs">
@@ -20,6 +32,7 @@ function EntryCard({ entry }: { entry: Entry }) {
         {MARKETING_CHANNEL_LABELS[entry.channel]}: {entry.title}
       </span>
       {entry.occasion ? <span className="text-primary">{entry.occasion}</span> : null}
+      <FindingCount entry={entry} />
     </div>
   );
 }
@@ -85,6 +98,7 @@ export function ContentCalendarView({ entries }: { entries: readonly Entry[] }) 
                 ) : null}
                 <span className="text-muted-foreground">{entry.outline}</span>
                 <span className="text-xs">{entry.hashtags.join(' ')}</span>
+                <FindingCount entry={entry} />
               </div>
             ))}
           </li>

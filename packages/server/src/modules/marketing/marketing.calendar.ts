@@ -2,6 +2,7 @@ import holidayJp from '@holiday-jp/holiday_jp';
 import { MARKETING_CHANNEL_LABELS } from '@tsumiki/api-client';
 import type { components } from '@tsumiki/api-client/schema';
 import type { InTenant } from '../../platform/ai/tenant-ai';
+import { withEntryFindings } from './advertising/draft-findings';
 import { addDays, type MarketingServices, userInput } from './marketing.common';
 import { askModel, groundedText, hashtags } from './marketing.model';
 
@@ -87,7 +88,7 @@ export function planContentCalendarOffline(
   const channels: Channel[] =
     body.channels && body.channels.length > 0 ? [...(body.channels as Channel[])] : ['sns', 'website'];
   const themes = body.themes ?? [];
-  const entries: Schemas['ContentCalendarEntry'][] = [];
+  const entries: Omit<Schemas['ContentCalendarEntry'], 'advertising_findings'>[] = [];
   let themeTurn = 0;
   for (let week = 0; week < weeks; week += 1) {
     const weekStart = addDays(body.start_date, week * 7);
@@ -102,7 +103,7 @@ export function planContentCalendarOffline(
         const holiday = holidays[slot];
         const season = seasons.length > 0 ? seasons[(week + slot) % seasons.length] : undefined;
         const theme = themes.length > 0 ? themes[themeTurn % themes.length] : undefined;
-        let entry: Omit<Schemas['ContentCalendarEntry'], 'date' | 'channel'>;
+        let entry: Omit<Schemas['ContentCalendarEntry'], 'date' | 'channel' | 'advertising_findings'>;
         if (holiday) {
           // Announce the opening hours the day before the holiday when that day is in the week.
           const before = addDays(holiday.day, -1);
@@ -146,7 +147,7 @@ export function planContentCalendarOffline(
   return {
     mode: 'offline',
     generated_at: new Date().toISOString(),
-    entries,
+    entries: withEntryFindings(entries),
     sources: [
       userInput(
         '入力された期間とテーマ',
@@ -243,5 +244,5 @@ export async function planContentCalendar(
       entries[at] = { ...entry, title, outline, hashtags: tags };
     }
   });
-  return used === 0 ? draft : { ...draft, mode: 'openai', entries };
+  return used === 0 ? draft : { ...draft, mode: 'openai', entries: withEntryFindings(entries) };
 }

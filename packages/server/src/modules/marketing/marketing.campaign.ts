@@ -3,6 +3,7 @@ import type { components } from '@tsumiki/api-client/schema';
 import type { InTenant } from '../../platform/ai/tenant-ai';
 import { personName } from '../../platform/text/person-name';
 import { PREFECTURES } from '../addresses';
+import { campaignFindings } from './advertising/draft-findings';
 import { addDays, type MarketingServices, userInput } from './marketing.common';
 import { askModel, groundedList, groundedText, UNREADABLE_NOTE } from './marketing.model';
 import { countTarget, localToday, tagsInUse } from './marketing.repository';
@@ -136,20 +137,23 @@ export async function proposeCampaignOffline(
       url: `/customers/${customer.id}`,
     })),
   ];
+  const title = `${body.objective.slice(0, 40)}のキャンペーン案`;
+  const summary =
+    `対象は「${rule.description}」で、登録データでは ${n} 人です。${start} から ${end} までの ${span} 日を 4 つの段階に分けました。` +
+    `KPI は対象人数に決まった割合（反応 10%・来院 5%、切り上げ）を掛けた目安です。${cost}` +
+    (chosen ? '' : 'チャネルは指定がないため、メール・ウェブサイト・院内掲示にしました。');
   return {
     mode: 'offline',
     generated_at: new Date().toISOString(),
-    title: `${body.objective.slice(0, 40)}のキャンペーン案`,
-    summary:
-      `対象は「${rule.description}」で、登録データでは ${n} 人です。${start} から ${end} までの ${span} 日を 4 つの段階に分けました。` +
-      `KPI は対象人数に決まった割合（反応 10%・来院 5%、切り上げ）を掛けた目安です。${cost}` +
-      (chosen ? '' : 'チャネルは指定がないため、メール・ウェブサイト・院内掲示にしました。'),
+    title,
+    summary,
     target: `${rule.description}（${n} 人）`,
     channels,
     phases,
     kpis,
     estimated_cost_yen: budget,
     sources,
+    advertising_findings: campaignFindings({ title, summary, phases }),
   };
 }
 
@@ -200,11 +204,10 @@ export async function proposeCampaign(
     : null;
   if (title === null && summary === null && phases === null)
     return { ...draft, summary: `${draft.summary}${UNREADABLE_NOTE}` };
-  return {
-    ...draft,
-    mode: 'openai',
+  const rewritten = {
     title: title ?? draft.title,
     summary: summary ?? draft.summary,
     phases: phases ?? draft.phases,
   };
+  return { ...draft, mode: 'openai', ...rewritten, advertising_findings: campaignFindings(rewritten) };
 }

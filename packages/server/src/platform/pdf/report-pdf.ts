@@ -13,7 +13,9 @@ export type PdfBlock =
   | { type: 'paragraph'; text: string; muted?: boolean }
   | { type: 'bullets'; items: string[] }
   | { type: 'table'; columns: { label: string; width: number }[]; rows: string[][] }
-  | { type: 'sources'; items: { title: string; url: string | null; excerpt: string | null }[] };
+  | { type: 'sources'; items: { title: string; url: string | null; excerpt: string | null }[] }
+  /** What follows starts on a new page (a document printed page by page). */
+  | { type: 'page-break' };
 
 export interface PdfReport {
   title: string;
@@ -124,6 +126,9 @@ export function renderReportPdf(report: PdfReport): Promise<Buffer> {
           if (item.excerpt) doc.text(item.excerpt, MARGIN + 16, doc.y, { width: width - 16, lineGap: 2 });
           doc.moveDown(0.4);
         });
+        break;
+      case 'page-break':
+        doc.addPage();
         break;
     }
   }
