@@ -153,6 +153,34 @@ describe('the read log (group commit of reads’ rows)', () => {
     expect(await committed('after-bad')).toBe(1);
   });
 
+  it('chains a big inbox in the order it arrived, in one pass that verifies', async () => {
+    const log = new ReadLog(database.db, { lingerMs: 0 });
+    const ids = Array.from({ length: 300 }, (_, index) => `bulk-${String(index).padStart(3, '0')}`);
+    for (let start = 0; start < ids.length; start += 50)
+      await Promise.all(
+        ids.slice(start, start + 50).map((id) => log.record(tenantId, trace(id), read(crypto.randomUUID()))),
+      );
+    const order = await database.owner
+      .selectFrom('access_log_inbox')
+      .select(sql<string>`entry->>'request_id'`.as('request_id'))
+      .where(sql<string>`entry->>'request_id'`, 'like', 'bulk-%')
+      .orderBy('seq')
+      .execute();
+    await sealPendingAccessLogs(database.db);
+    const chained = await database.owner
+      .selectFrom('access_log')
+      .select(['id', 'request_id', 'occurred_at'])
+      .where('request_id', 'like', 'bulk-%')
+      .orderBy('id')
+      .execute();
+    expect(chained.map((row) => row.request_id)).toEqual(order.map((row) => row.request_id));
+    expect(chained.at(-1)!.id - chained[0]!.id).toBe(ids.length - 1);
+    const { rows } = await sql<{ problem: string | null; checked: string }>`
+      select problem, checked from tsumiki_verify_access_log(${tenantId}::uuid)`.execute(database.owner);
+    expect(rows[0]).toMatchObject({ problem: null });
+    expect(Number(rows[0]!.checked)).toBeGreaterThanOrEqual(ids.length);
+  });
+
   it('gives the app role no way to change or remove what it wrote', async () => {
     const log = new ReadLog(database.db);
     await log.record(tenantId, trace('insert-only'), read(crypto.randomUUID()));
