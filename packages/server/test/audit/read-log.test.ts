@@ -174,7 +174,7 @@ describe('the read log (group commit of reads’ rows)', () => {
       .orderBy('id')
       .execute();
     expect(chained.map((row) => row.request_id)).toEqual(order.map((row) => row.request_id));
-    expect(chained.at(-1)!.id - chained[0]!.id).toBe(ids.length - 1);
+    expect(Number(chained.at(-1)!.id) - Number(chained[0]!.id)).toBe(ids.length - 1);
     const { rows } = await sql<{ problem: string | null; checked: string }>`
       select problem, checked from tsumiki_verify_access_log(${tenantId}::uuid)`.execute(database.owner);
     expect(rows[0]).toMatchObject({ problem: null });
