@@ -98,6 +98,89 @@ describe('the read log (group commit of reads’ rows)', () => {
     ]);
   });
 
+  it('sends the rows queued so far as soon as somebody waits for one, in one transaction', async () => {
+    // Nothing would go for a minute unless somebody waits.
+    const log = new ReadLog(database.db, { lingerMs: 60_000 });
+    const running = ['still-running-1', 'still-running-2'].map((id) =>
+      log.record(tenantId, trace(id), read(crypto.randomUUID())),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await committed('still-running-1')).toBe(0);
+    // A read that has its answer waits for its row: the rows of the reads still running go with it,
+    // so they are durable before those reads even ask.
+    const started = performance.now();
+    await log.record(tenantId, trace('answered'), read(crypto.randomUUID()));
+    expect(performance.now() - started).toBeLessThan(30_000);
+    expect([await committed('still-running-1'), await committed('still-running-2')]).toEqual([1, 1]);
+    const { rows } = await sql<{ n: string }>`
+      select count(distinct xmin::text) as n from access_log_inbox
+      where entry->>'request_id' in ('still-running-1', 'still-running-2', 'answered')`.execute(
+      database.owner,
+    );
+    expect(Number(rows[0]!.n)).toBe(1);
+    await Promise.all(running);
+  });
+
+  it('commits a row nobody waits for within the linger, and a full batch at once', async () => {
+    const lingering = new ReadLog(database.db, { lingerMs: 30 });
+    const unwaited = lingering.record(tenantId, trace('unwaited'), read(crypto.randomUUID()));
+    for (let tries = 0; tries < 200 && (await committed('unwaited')) === 0; tries += 1)
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    expect(await committed('unwaited')).toBe(1);
+    await unwaited;
+
+    const full = new ReadLog(database.db, { lingerMs: 60_000, maxRows: 3 });
+    const three = ['full-1', 'full-2', 'full-3'].map((id) =>
+      full.record(tenantId, trace(id), read(crypto.randomUUID())),
+    );
+    for (let tries = 0; tries < 200 && (await committed('full-3')) === 0; tries += 1)
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    expect([await committed('full-1'), await committed('full-2'), await committed('full-3')]).toEqual([
+      1, 1, 1,
+    ]);
+    await Promise.all(three);
+  });
+
+  it('reports a failed row to whoever waits for it, and to nobody else', async () => {
+    const log = new ReadLog(database.db, { lingerMs: 0 });
+    const bad = log.record(crypto.randomUUID(), trace('bad-unwaited'), read(crypto.randomUUID()));
+    // Sent by the linger, failed, with nobody waiting yet: no unhandled rejection meanwhile.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await expect(bad).rejects.toThrow();
+    await expect(
+      log.record(tenantId, trace('after-bad'), read(crypto.randomUUID())),
+    ).resolves.toBeUndefined();
+    expect(await committed('after-bad')).toBe(1);
+  });
+
+  it('chains a big inbox in the order it arrived, in one pass that verifies', async () => {
+    const log = new ReadLog(database.db, { lingerMs: 0 });
+    const ids = Array.from({ length: 300 }, (_, index) => `bulk-${String(index).padStart(3, '0')}`);
+    for (let start = 0; start < ids.length; start += 50)
+      await Promise.all(
+        ids.slice(start, start + 50).map((id) => log.record(tenantId, trace(id), read(crypto.randomUUID()))),
+      );
+    const order = await database.owner
+      .selectFrom('access_log_inbox')
+      .select(sql<string>`entry->>'request_id'`.as('request_id'))
+      .where(sql<string>`entry->>'request_id'`, 'like', 'bulk-%')
+      .orderBy('seq')
+      .execute();
+    await sealPendingAccessLogs(database.db);
+    const chained = await database.owner
+      .selectFrom('access_log')
+      .select(['id', 'request_id', 'occurred_at'])
+      .where('request_id', 'like', 'bulk-%')
+      .orderBy('id')
+      .execute();
+    expect(chained.map((row) => row.request_id)).toEqual(order.map((row) => row.request_id));
+    expect(Number(chained.at(-1)!.id) - Number(chained[0]!.id)).toBe(ids.length - 1);
+    const { rows } = await sql<{ problem: string | null; checked: string }>`
+      select problem, checked from tsumiki_verify_access_log(${tenantId}::uuid)`.execute(database.owner);
+    expect(rows[0]).toMatchObject({ problem: null });
+    expect(Number(rows[0]!.checked)).toBeGreaterThanOrEqual(ids.length);
+  });
+
   it('gives the app role no way to change or remove what it wrote', async () => {
     const log = new ReadLog(database.db);
     await log.record(tenantId, trace('insert-only'), read(crypto.randomUUID()));
