@@ -164,3 +164,31 @@ export async function readInTenant<T>(
   traceTransaction(tx, trace);
   return work(tx, tenantId);
 }
+
+/** Keys (operation ids) of reads that turned out to write: they run in withTenant from then on. */
+const writingReads = new Set<string>();
+
+/** SQLSTATE 25006: the statement is not allowed in a read-only transaction (a write, a lock). */
+function refusedAsReadOnly(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === '25006';
+}
+
+/**
+ * withTenant's signature for work expected to only read (a GET): readInTenant, unless the work
+ * turns out to write (a GET that seals the access log before listing it, say). Then PostgreSQL
+ * refuses the write (read-only) before anything is written, the work runs again in withTenant's
+ * one read-write transaction, and every later call under `key` goes there straight away. Running
+ * the work again is safe because nothing it did before reached the database.
+ */
+export function readFirst(key: string): typeof withTenant {
+  return async (db, tenantId, work, trace = null) => {
+    if (writingReads.has(key)) return withTenant(db, tenantId, work, trace);
+    try {
+      return await readInTenant(db, tenantId, work, trace);
+    } catch (error) {
+      if (!refusedAsReadOnly(error)) throw error;
+      writingReads.add(key);
+      return withTenant(db, tenantId, work, trace);
+    }
+  };
+}
