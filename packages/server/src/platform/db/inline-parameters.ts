@@ -4,8 +4,8 @@ import { prepareValue } from 'pg/lib/utils.js';
 
 /**
  * The statement with its `$n` placeholders replaced by the values as quoted literals, or
- * undefined when that cannot be done safely (a binary value, or a `$` that is not a placeholder,
- * such as a dollar-quoted string, or a comment in the text).
+ * undefined when that cannot be done safely (a binary value, a `$` that is not a placeholder such
+ * as a dollar-quoted string, a comment, or a `;` that would start another statement).
  *
  * Each value becomes exactly the text pg would have bound for it (prepareValue), quoted with pg's
  * escapeLiteral; an untyped literal and an untyped parameter resolve to the same type in
@@ -34,6 +34,8 @@ export function inlineParameters(text: string, values: readonly unknown[]): stri
       continue;
     }
     if ((char === '-' && text[i + 1] === '-') || (char === '/' && text[i + 1] === '*')) return undefined;
+    // A second statement would shift the batch's results: such text runs on its own.
+    if (char === ';') return undefined;
     if (char === '$') {
       const match = /^\$(\d+)/.exec(text.slice(i, i + 12));
       if (!match) return undefined;
