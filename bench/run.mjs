@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// pnpm bench: GET /api/customers of the product server against a bare Fastify + pg server that
-// verifies the same token and runs the same SQL (captured from the product server), on a
-// throwaway database of realistic Japanese customers. See bench/README.md.
+// pnpm bench: GET /api/customers of the product server against two bare Fastify + pg servers that
+// verify the same token: one runs the same SQL (captured from the product server), the other the
+// floor (the same page and total in one statement); on a throwaway database of realistic Japanese
+// customers, with the round trips to PostgreSQL counted in each server. See bench/README.md.
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -21,6 +22,7 @@ import {
   unitsOf,
 } from './lib/capture.mjs';
 import { generateCustomers } from './lib/data.mjs';
+import { floorStatement, scopedTenant } from './lib/floor.mjs';
 import { percentile, runLoad, runSerial, summarize } from './lib/load.mjs';
 import { integer, mark, ms, percent, table } from './lib/report.mjs';
 import {
@@ -107,7 +109,7 @@ const settings = {
 };
 settings.deepSkip = number('BENCH_DEEP_SKIP', Math.floor(settings.customers / 2));
 
-const TARGETS = { ratio: 0.9, defaultP99: 15, searchP95: 20, ilikeFactor: 20 };
+const TARGETS = { ratio: 0.9, floorRatio: 0.7, defaultP99: 15, searchP95: 20, ilikeFactor: 20 };
 const outFile = resolve(
   env.BENCH_OUT ?? join(benchDir, 'results', quick ? 'customers-list.quick.json' : 'customers-list.json'),
 );
@@ -124,12 +126,19 @@ const timed = async (label, work) => {
 
 // ── children ─────────────────────────────────────────────────────────────────────────────
 
+const ROUND_TRIP_COUNTER = join(benchDir, 'lib', 'round-trips.mjs');
+
 /**
- * Starts a child (Node 24, NODE_ENV=production) and waits for its { ready, url } message.
+ * Starts a child (Node 24, NODE_ENV=production) and waits for its { ready, url } message. Every
+ * child counts its round trips to PostgreSQL (lib/round-trips.mjs; `roundTrips()` reads the count).
  * BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") goes to Tsumiki's node only.
  */
 function startChild(label, script, childEnv) {
-  const nodeArgs = label === 'Tsumiki' ? (env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean) : [];
+  const nodeArgs = [
+    '--import',
+    ROUND_TRIP_COUNTER,
+    ...(label === 'Tsumiki' ? (env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean) : []),
+  ];
   return new Promise((resolveChild, reject) => {
     const child = fork(join(benchDir, script), [], {
       env: childEnv,
@@ -157,9 +166,25 @@ function startChild(label, script, childEnv) {
       () => reject(new Error(`${label} が 60 秒以内に起動しませんでした\n${output}`)),
       60_000,
     );
+    let asked = 0;
+    const roundTrips = () =>
+      new Promise((resolveCount, rejectCount) => {
+        asked += 1;
+        const id = asked;
+        const timeout = setTimeout(() => rejectCount(new Error(`${label} が往復の数を答えません`)), 5_000);
+        const answer = (message) => {
+          if (message?.roundTripsAnswer !== id) return;
+          clearTimeout(timeout);
+          child.off('message', answer);
+          resolveCount(message.roundTrips);
+        };
+        child.on('message', answer);
+        child.send({ roundTripsRequest: id });
+      });
     child.once('message', (message) => {
       clearTimeout(timer);
-      if (message?.ready) resolveChild({ url: message.url, pid: child.pid, stop, output: () => output });
+      if (message?.ready)
+        resolveChild({ url: message.url, pid: child.pid, stop, output: () => output, roundTrips });
       else reject(new Error(`${label} から想定外のメッセージ: ${JSON.stringify(message)}`));
     });
     child.once('exit', (code, signal) => {
@@ -468,7 +493,6 @@ async function main() {
       path: c.path,
       statements: statementCount,
       transactions: common.units.filter((unit) => unit.transaction).length,
-      roundTrips: statementCount,
       agreed: `${common.agreed}/${common.of}`,
       parallelQueries: interleaved,
       listing: describeUnits(common.units),
@@ -530,11 +554,52 @@ async function main() {
     if (!sameIds) say(`  注意: ${c.label} で両者の返す顧客 ID が違います`);
   }
 
+  // ── 6b. the floor: the same page and total in one statement ──
+  step('下限（Fastify + pg、1 文）を起動しています');
+  const floorPlan = { tenantId: null, routes: {} };
+  for (const c of cases) {
+    const units = plan.routes[c.path].units;
+    floorPlan.tenantId ??= scopedTenant(units);
+    floorPlan.routes[c.path] = floorStatement(units);
+    capturedReport[c.key].floor = floorPlan.routes[c.path];
+    detail(`${c.label}（下限）: ${floorPlan.routes[c.path].text}`);
+  }
+  const floorPlanFile = join(runDir, 'floor-plan.json');
+  writeFileSync(floorPlanFile, JSON.stringify(floorPlan, null, 2));
+  const floor = await startChild('下限', 'floor-server.mjs', {
+    ...baseEnv,
+    FLOOR_PLAN: floorPlanFile,
+    FLOOR_DATABASE_URL: appUrl,
+    FLOOR_POOL_SIZE: String(settings.poolSize),
+    FLOOR_JWT_AUDIENCE: typeof claims.aud === 'string' ? claims.aud : '',
+    AUTH_JWT_SECRET: secret,
+    PORT: String(await freePort()),
+  });
+  detail(`下限: ${floor.url}（PID ${floor.pid}）`);
+  for (const c of cases) {
+    const a = await getJson(`${real.url}${c.path}`, headers);
+    const f = await getJson(`${floor.url}${c.path}`, headers);
+    const ids = (answer) =>
+      Array.isArray(answer.body?.customers) ? answer.body.customers.map((x) => x.id) : null;
+    const same = JSON.stringify(ids(a)) === JSON.stringify(ids(f)) && a.body?.total === f.body?.total;
+    answers[c.key].floorSame = same;
+    answers[c.key].bytes.floor = f.bytes;
+    if (!same) {
+      throw new Error(
+        `下限が ${c.path} で Tsumiki と違う答えを返しました（total ${a.body?.total} / ${f.body?.total}、` +
+          `ID ${JSON.stringify(ids(a))} / ${JSON.stringify(ids(f))}）`,
+      );
+    }
+  }
+  say('  ✓ 下限は Tsumiki と同じ顧客 ID と total を 1 文で返す');
+
   // ── 7. load: warm-up, then A/B/A/B rounds ──
   const servers = [
     { key: 'tsumiki', label: 'Tsumiki', url: real.url },
-    { key: 'baseline', label: '素の実装', url: baseline.url },
+    { key: 'baseline', label: '素の実装', url: baseline.url, child: baseline },
+    { key: 'floor', label: '下限（1 文）', url: floor.url, child: floor },
   ];
+  servers[0].child = real;
   const runsOf = new Map();
   const load = (server, c, seconds) =>
     runLoad({
@@ -575,9 +640,10 @@ async function main() {
   );
   const observedPool = {
     tsumiki: poolRows
-      .filter((r) => r.application_name !== 'tsumiki-bench-baseline')
+      .filter((r) => !r.application_name.startsWith('tsumiki-bench-'))
       .reduce((s, r) => s + r.n, 0),
     baseline: poolRows.find((r) => r.application_name === 'tsumiki-bench-baseline')?.n ?? 0,
+    floor: poolRows.find((r) => r.application_name === 'tsumiki-bench-floor')?.n ?? 0,
   };
   detail(`PostgreSQL への接続数: Tsumiki ${observedPool.tsumiki}、素の実装 ${observedPool.baseline}`);
   if (observedPool.tsumiki !== settings.poolSize) {
@@ -589,7 +655,9 @@ async function main() {
   for (let round = 1; round <= settings.rounds; round += 1) {
     for (const c of cases) {
       for (const server of servers) {
+        const roundTripsBefore = await server.child.roundTrips();
         const result = await load(server, c, settings.durationSeconds);
+        result.roundTrips = (await server.child.roundTrips()) - roundTripsBefore;
         const key = `${c.key}:${server.key}`;
         if (!runsOf.has(key)) runsOf.set(key, []);
         runsOf.get(key).push(result);
@@ -613,8 +681,11 @@ async function main() {
       const seconds = runs.reduce((sum, run) => sum + run.seconds, 0);
       const errors = runs.reduce((sum, run) => sum + run.errors, 0);
       const bytes = runs.reduce((sum, run) => sum + run.bytes, 0);
+      const roundTrips = runs.reduce((sum, run) => sum + run.roundTrips, 0);
       entry[server.key] = {
         ...summarize(all, seconds, errors, bytes),
+        // Counted at the pg client of the server over the load runs, divided by its answers.
+        roundTripsPerRequest: all.length > 0 ? roundTrips / all.length : Number.NaN,
         rounds: runs.map((run) => {
           const s = summarize(run.latencies, run.seconds, run.errors);
           return { rps: s.rps, p50: s.p50, p95: s.p95, p99: s.p99, requests: s.requests, errors: s.errors };
@@ -627,6 +698,10 @@ async function main() {
     const perRound = entry.tsumiki.rounds.map((round, index) => round.rps / entry.baseline.rounds[index].rps);
     entry.ratioByRound = perRound;
     entry.ratioMedianOfRounds = percentile(Float64Array.from(perRound).sort(), 50);
+    entry.floorRatio = entry.tsumiki.rps / entry.floor.rps;
+    entry.floorRatioByRound = entry.tsumiki.rounds.map(
+      (round, index) => round.rps / entry.floor.rounds[index].rps,
+    );
     return entry;
   });
 
@@ -716,6 +791,12 @@ async function main() {
   // ── 9. report ──
   const byKey = Object.fromEntries(results.map((r) => [r.key, r]));
   const targets = [
+    {
+      name: `既定の一覧: 下限（1 文）の req/s の ${TARGETS.floorRatio * 100}% 以上`,
+      value: byKey.default.floorRatio,
+      shown: percent(byKey.default.floorRatio),
+      met: byKey.default.floorRatio >= TARGETS.floorRatio,
+    },
     ...results.map((r) => ({
       name: `${r.label}: 素の実装の req/s の ${TARGETS.ratio * 100}% 以上`,
       value: r.ratio,
@@ -743,7 +824,9 @@ async function main() {
   ];
 
   say();
-  say(`GET /api/customers — Tsumiki と素の Fastify + pg（同じトークン検証・同じ SQL）`);
+  say(
+    'GET /api/customers — Tsumiki と素の Fastify + pg 2 つ（同じトークン検証。素の実装は同じ SQL、下限は 1 文）',
+  );
   say(
     `顧客 ${integer(customerRows.length)} 件・やり取り ${integer(interactionRows.length)} 件、接続 ${settings.connections}、` +
       `プール ${settings.poolSize}、${settings.durationSeconds} 秒 × ${settings.rounds} ラウンド（A/B 交互）、` +
@@ -759,6 +842,7 @@ async function main() {
     for (const server of servers) {
       const s = r[server.key];
       const first = server.key === 'tsumiki';
+      const floorTarget = r.key === 'default' ? ` ${mark(r.floorRatio >= TARGETS.floorRatio)}` : '';
       rows.push([
         first ? `${cases.find((c) => c.key === r.key).number}. ${r.label}` : '',
         server.label,
@@ -766,17 +850,38 @@ async function main() {
         ms(s.p50),
         ms(s.p95),
         ms(s.p99),
-        first ? `${percent(r.ratio)} ${mark(r.ratio >= TARGETS.ratio)}` : spread(r.ratioByRound),
+        Number.isFinite(s.roundTripsPerRequest) ? s.roundTripsPerRequest.toFixed(2) : '—',
+        first
+          ? `${percent(r.floorRatio)}${floorTarget}`
+          : server.key === 'floor'
+            ? spread(r.floorRatioByRound)
+            : '',
+        first
+          ? `${percent(r.ratio)} ${mark(r.ratio >= TARGETS.ratio)}`
+          : server.key === 'baseline'
+            ? spread(r.ratioByRound)
+            : '',
       ]);
     }
   }
   say(
     table(
-      ['ケース', 'サーバー', 'req/s', 'p50', 'p95', 'p99', `比率（目標 ≥ ${TARGETS.ratio * 100}%）`],
+      [
+        'ケース',
+        'サーバー',
+        'req/s',
+        'p50',
+        'p95',
+        'p99',
+        '往復/件',
+        `÷ 下限（目標 ≥ ${TARGETS.floorRatio * 100}%）`,
+        `÷ 同じ SQL（目標 ≥ ${TARGETS.ratio * 100}%）`,
+      ],
       rows,
-      ['l', 'l', 'r', 'r', 'r', 'r', 'r'],
+      ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'r'],
     ),
   );
+  say('往復/件: 各サーバーの pg クライアントで数えた PostgreSQL との往復 ÷ 応答の数（計測中の全ラウンド）。');
   say();
   say(
     `2 文字検索「${term}」: ヒット ${integer(hits)} 件（ILIKE で数えた件数${

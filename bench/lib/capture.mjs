@@ -86,6 +86,13 @@ export function statementOf(record) {
 
 export const markerSql = (label) => `select '${MARKER_PREFIX}:${label}'`;
 
+/**
+ * Work the product does on its own schedule, not for a request, as the same role: the job queue's
+ * polling (pg-boss) and the access log's sealer. Their units are left out of a request's (unitsOf),
+ * so that a poll that happens to fall between two markers is not replayed by the baseline.
+ */
+const BACKGROUND = /\bpgboss\.|tsumiki_access_log_pending_tenants|tsumiki_seal_access_log/;
+
 /** The app role's statements logged between two markers sent by the bench itself. */
 export function statementsBetween(records, beginLabel, endLabel, role) {
   const statements = records.map(statementOf).filter(Boolean);
@@ -119,7 +126,8 @@ export function unitsOf(statements) {
     units.push(unit);
     if (unit.transaction) open.set(statement.pid, unit);
   }
-  return { units, interleaved, unterminated: open.size > 0 };
+  const own = units.filter((unit) => !unit.statements.some((statement) => BACKGROUND.test(statement.text)));
+  return { units: own, interleaved, unterminated: open.size > 0 };
 }
 
 /** Parameters equal to a claim of the access token become { claim } (the baseline fills them in). */

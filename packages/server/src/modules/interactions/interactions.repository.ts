@@ -1,7 +1,7 @@
 import type { TenantTransaction } from '../../platform/db/tenant-scope';
 import { userDisplayName } from '../../platform/db/user-display-name';
 import { customerInUse } from '../customers';
-import { findInteractionProducts } from '../products';
+import { findInteractionProducts, interactionProductsColumn } from '../products';
 import type { InteractionRow, NewInteractionRow } from './interactions.tables';
 
 export interface InteractionPageQuery {
@@ -48,31 +48,36 @@ function liveInteractions(tx: TenantTransaction, query: Omit<InteractionPageQuer
   return filtered;
 }
 
-/** One page, newest first, and the number of interactions matching. */
+/**
+ * One page, newest first, and the number of interactions matching: two queries started together,
+ * so that a read sends them in one round trip (platform/db/read-scope.ts), each row carrying its
+ * products.
+ */
 export async function findInteractionPage(
   tx: TenantTransaction,
   query: InteractionPageQuery,
 ): Promise<{ total: number; interactions: InteractionView[] }> {
   const filtered = liveInteractions(tx, query);
-  const { total } = await filtered
-    .select((eb) => eb.fn.countAll<string>().as('total'))
-    .executeTakeFirstOrThrow();
-  const rows = await filtered
-    .leftJoin('users as u', 'u.id', 'i.created_by')
-    .leftJoin('users as e', 'e.id', 'i.updated_by')
-    .selectAll('i')
-    .select([
-      'c.last_name as customer_last_name',
-      'c.first_name as customer_first_name',
-      userDisplayName('u').as('created_by_name'),
-      userDisplayName('e').as('updated_by_name'),
-    ])
-    .orderBy('i.created_at', 'desc')
-    .orderBy('i.id', 'desc')
-    .offset(query.skip)
-    .limit(query.limit)
-    .execute();
-  return { total: Number(total), interactions: await withProducts(tx, rows) };
+  const [{ total }, rows] = await Promise.all([
+    filtered.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+    filtered
+      .leftJoin('users as u', 'u.id', 'i.created_by')
+      .leftJoin('users as e', 'e.id', 'i.updated_by')
+      .selectAll('i')
+      .select([
+        'c.last_name as customer_last_name',
+        'c.first_name as customer_first_name',
+        userDisplayName('u').as('created_by_name'),
+        userDisplayName('e').as('updated_by_name'),
+        interactionProductsColumn('i').as('products'),
+      ])
+      .orderBy('i.created_at', 'desc')
+      .orderBy('i.id', 'desc')
+      .offset(query.skip)
+      .limit(query.limit)
+      .execute(),
+  ]);
+  return { total: Number(total), interactions: rows };
 }
 
 export async function findInteraction(

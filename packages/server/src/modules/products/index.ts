@@ -1,2 +1,7 @@
 // What other modules may use of products: the products an interaction mentions.
-export { findInteractionProducts, findLiveProductRefs, linkInteractionProducts } from './products.repository';
+export {
+  findInteractionProducts,
+  findLiveProductRefs,
+  interactionProductsColumn,
+  linkInteractionProducts,
+} from './products.repository';

@@ -220,6 +220,20 @@ export async function linkInteractionProducts(
 }
 
 /** The live products of each interaction, by name. */
+/**
+ * An interaction's live products by name, [{ id, name }], as a column of a query over interactions
+ * aliased `interaction` (the same rows as findInteractionProducts, in the page's own statement).
+ */
+export function interactionProductsColumn(interaction: string) {
+  return sql<Array<{ id: string; name: string }>>`coalesce((
+    select json_agg(json_build_object('id', p.id, 'name', p.name) order by p.name)
+    from interaction_products ip
+    join products p on p.tenant_id = ip.tenant_id and p.id = ip.product_id
+    where ip.tenant_id = ${sql.ref(`${interaction}.tenant_id`)}
+      and ip.interaction_id = ${sql.ref(`${interaction}.id`)} and p.deleted_at is null
+  ), '[]'::json)`;
+}
+
 export async function findInteractionProducts(
   tx: TenantTransaction,
   interactionIds: readonly string[],

@@ -31,7 +31,16 @@ export function openDatabase(connectionString: string, options: OpenDatabaseOpti
   pool.on('connect', (client) => {
     client.on('error', () => {});
   });
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  pools.set(db, pool);
+  return db;
+}
+
+const pools = new WeakMap<Db, pg.Pool>();
+
+/** The pg pool under a Kysely instance opened by openDatabase (undefined for any other). */
+export function poolOf(db: Db): pg.Pool | undefined {
+  return pools.get(db);
 }
 
 /** `select 1`, for the health check. */

@@ -15,11 +15,12 @@ export interface TenantTransaction extends Kysely<Database> {
 // Checked before the id is written into SQL text (see withTenant).
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function assertTenantId(tenantId: string): void {
+export function assertTenantId(tenantId: string): void {
   if (!UUID.test(tenantId)) throw new Error(`テナント ID の形式が正しくありません: ${tenantId}`);
 }
 
-function brand(executor: Kysely<Database>, tenantId: string): TenantTransaction {
+/** Marks a Kysely instance bound to one tenant's scope as a TenantTransaction of that tenant. */
+export function brand(executor: Kysely<Database>, tenantId: string): TenantTransaction {
   return Object.defineProperty(executor, 'tenantId', {
     value: tenantId,
     enumerable: false,
@@ -45,6 +46,11 @@ interface TransactionState {
 }
 
 const states = new WeakMap<object, TransactionState>();
+
+/** Records who works in a tenant scope opened without withTenant (nothing runs at its commit). */
+export function traceTransaction(tx: TenantTransaction, trace: TransactionTrace | null): void {
+  states.set(tx, { trace, beforeCommit: null });
+}
 
 /** The trace the transaction was opened with (withTenant's `trace`), else null. */
 export function transactionTrace(tx: TenantTransaction): TransactionTrace | null {

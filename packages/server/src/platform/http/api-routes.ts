@@ -6,6 +6,7 @@ import type { TenantAccess } from '../access/access';
 import type { OperationCall } from '../audit/operation-access';
 import { ReadLog } from '../audit/read-log';
 import type { Db } from '../db/database';
+import { readFirst } from '../db/read-scope';
 import { type TransactionTrace, withTenant } from '../db/tenant-scope';
 import { NotImplementedError } from '../errors';
 import type { FileStorage } from '../files/storage';
@@ -160,9 +161,11 @@ export async function registerApiRoutes(app: FastifyInstance, options: ApiRoutes
         readLog,
       });
       const logChange = logging.change;
+      // A GET reads: its queries go in batches without begin/commit (db/read-scope.ts).
+      const scope = policy.method === 'GET' && !logChange ? readFirst(operationId) : withTenant;
       /** The handler in the request's one tenant transaction, a change's access-log row with the commit. */
       const inTransaction = (tenant: TenantAccess, context: RequestContext, input: CallInput) =>
-        withTenant(
+        scope(
           options.db,
           tenant.tenantId,
           async (tx) => {
