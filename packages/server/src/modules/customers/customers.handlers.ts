@@ -1,3 +1,4 @@
+import { assertPermission } from '../../platform/access/access';
 import type { ModuleHandlers } from '../../platform/http/typed-handlers';
 import { personName } from '../../platform/text/person-name';
 import type { ModuleDependencies } from '../module';
@@ -11,9 +12,11 @@ import {
   getCustomer,
   listAssignees,
   listCustomers,
+  PATIENT_NUMBER_PERMISSION,
   restoreCustomer,
   updateCustomer,
 } from './customers.service';
+import { patientNumberSettingsHandlers } from './customers.numbering.handlers';
 import { listTrash, purgeAt, purgeCustomer, purgeExpiredTrash } from './customers.trash';
 
 /**
@@ -36,6 +39,7 @@ export function customersHandlers({ db, document, events, jobs, log, sessions }:
         limit: query.limit,
         search: query.search,
         companyFilter: query.company_filter,
+        kanaRow: query.kana_row,
         sortBy: query.sort_by,
         sortOrder: query.sort_order,
       });
@@ -83,14 +87,17 @@ export function customersHandlers({ db, document, events, jobs, log, sessions }:
       return { status: 200, body: toCustomer(await getCustomer(tx, params.id, { withStopped })) };
     },
 
-    async createCustomer({ body }, { tx, principal }) {
+    async createCustomer({ body }, { tx, principal, tenant }) {
+      // A number of one's own choosing is the admins' (the others get the next one).
+      if (body.patient_number !== undefined) assertPermission(principal, tenant, PATIENT_NUMBER_PERMISSION);
       const customer = await createCustomer(tx, principal.userId, body);
       await events.emit(tx, customerEvent('customer.created', principal.userId, customer));
       return { status: 201, body: toCustomer(customer) };
     },
 
-    async updateCustomer({ params, body }, { tx, principal }) {
+    async updateCustomer({ params, body }, { tx, principal, tenant }) {
       const { version, ...changes } = body;
+      if (changes.patient_number !== undefined) assertPermission(principal, tenant, PATIENT_NUMBER_PERMISSION);
       // The assignee before the save matters only when the save may change it.
       const before = 'assignee_user_id' in changes ? await getCustomer(tx, params.id) : null;
       const customer = await updateCustomer(tx, principal.userId, params.id, version, changes, toCustomer);
@@ -121,6 +128,7 @@ export function customersHandlers({ db, document, events, jobs, log, sessions }:
     },
 
     ...customersCsvHandlers({ document, events }),
+    ...patientNumberSettingsHandlers({ events }),
     ...customersPeopleRequestHandlers({ sessions }),
   } satisfies ModuleHandlers;
 }
