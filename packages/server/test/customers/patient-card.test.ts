@@ -4,7 +4,9 @@
  * 生年月日 and 性別 stored and validated; the 五十音 tabs; the numbering settings.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_USERS } from '../../src/seed/demo';
+import { searchCustomers } from '../../src/modules/assistant/assistant.tools.customers';
+import { withTenant } from '../../src/platform/db/tenant-scope';
+import { DEMO_TENANTS, DEMO_USERS } from '../../src/seed/demo';
 import { expectErrorEnvelope, expectMatchesContract } from '../support/contract';
 import { createTestServer, type TestServer } from '../support/server';
 
@@ -120,6 +122,25 @@ describe('the patient card', () => {
     const gender = await send('POST', '/api/customers', staff, person('性別', 'セイベツ', { gender: 'unknown' }));
     expect(gender.statusCode).toBe(422);
     expect(gender.json().error.validation_errors[0].field).toBe('gender');
+  });
+
+  it('tells the assistant the card: found by number, birth date in 和暦 with the age, gender', async () => {
+    const created = (
+      await send('POST', '/api/customers', staff, person('助手', 'ジョシュ', { birth_date: '1980-04-01', gender: 'female' }))
+    ).json();
+    const result = await withTenant(server.database.owner, DEMO_TENANTS.sakura.id, (tx) =>
+      searchCustomers(tx, { query: created.patient_number }),
+    );
+    expect(result.data).toEqual([
+      expect.objectContaining({
+        id: created.id,
+        patient_number: created.patient_number,
+        birth_date: '1980-04-01',
+        gender: '女性',
+        age_label: expect.stringMatching(/^昭和55年4月1日（\d+歳）$/u),
+      }),
+    ]);
+    expect(result.markdown).toContain(`診察券番号 ${created.patient_number} 生年月日 昭和55年4月1日（`);
   });
 
   it('sorts by 生年月日 and by number', async () => {
