@@ -33,7 +33,8 @@ export type DateReading = { ok: true; date: string } | { ok: false; reason: stri
 
 const WESTERN = /^(\d{4})\s*[/\-.年]\s*(\d{1,2})\s*[/\-.月]\s*(\d{1,2})\s*日?$/u;
 const COMPACT = /^(\d{4})(\d{2})(\d{2})$/u;
-const JAPANESE = /^(明治|大正|昭和|平成|令和|[明大昭平令]|[MTSHR])\s*(\d{1,2}|元)\s*[/\-.年]\s*(\d{1,2})\s*[/\-.月]\s*(\d{1,2})\s*日?$/iu;
+const JAPANESE =
+  /^(明治|大正|昭和|平成|令和|[明大昭平令]|[MTSHR])\s*(\d{1,2}|元)\s*[/\-.年]\s*(\d{1,2})\s*[/\-.月]\s*(\d{1,2})\s*日?$/iu;
 
 function pad(value: number, width = 2): string {
   return String(value).padStart(width, '0');
@@ -84,7 +85,10 @@ export function readDate(input: string, today?: string): DateReading {
     date = isoDate(year, Number(japanese[3]), Number(japanese[4]));
     const end = nextEraStart(era);
     if (date && (date < era.start || (end !== undefined && date >= end))) {
-      return { ok: false, reason: `${era.name}${eraYear === 1 ? '元' : eraYear}年${Number(japanese[3])}月${Number(japanese[4])}日はありません（${era.name}は${formatWareki(era.start)}から）` };
+      return {
+        ok: false,
+        reason: `${era.name}${eraYear === 1 ? '元' : eraYear}年${Number(japanese[3])}月${Number(japanese[4])}日はありません（${era.name}は${formatWareki(era.start)}から）`,
+      };
     }
   } else {
     return { ok: false, reason: '日付は「S55.4.1」「昭和55年4月1日」「1980/4/1」のように入力してください' };
@@ -115,7 +119,12 @@ export function ageOn(birth: string, today: string): number {
 /** Today's date (ISO) on the wall clock of `timeZone` (the tenant's zone). */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
   // en-CA writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
 }
 
 /** 「昭和55年4月1日（46歳）」: a birth date as a receptionist says it, with the age on `today`. */

@@ -45,9 +45,12 @@ describe('readDate', () => {
     expect(read(input)).toContain(reason);
   });
 
-  it.each(['1980/2/30', 'S55.13.1', 'X55.4.1', '昭和', '', 'あした', '1860/1/1', 'H0.1.1'])('refuses %j', (input) => {
-    expect(read(input)).toMatch(/^× /u);
-  });
+  it.each(['1980/2/30', 'S55.13.1', 'X55.4.1', '昭和', '', 'あした', '1860/1/1', 'H0.1.1'])(
+    'refuses %j',
+    (input) => {
+      expect(read(input)).toMatch(/^× /u);
+    },
+  );
 
   it('refuses a date after today', () => {
     expect(read('2026/11/29', '2026-11-28')).toBe('× 未来の日付は入力できません');
@@ -73,12 +76,14 @@ describe('formatWareki and the age', () => {
     expect(ageOn('2000-02-29', '2025-03-01')).toBe(25);
   });
 
-  it('takes today from the tenant\'s zone', () => {
+  it("takes today from the tenant's zone", () => {
     // 2026-11-27 20:00 UTC is already the 28th in Tokyo.
     const now = new Date('2026-11-27T20:00:00Z');
     expect(todayIn('Asia/Tokyo', now)).toBe('2026-11-28');
     expect(todayIn('America/Los_Angeles', now)).toBe('2026-11-27');
     expect(formatBirthDate('1980-11-28', todayIn('Asia/Tokyo', now))).toBe('昭和55年11月28日（46歳）');
-    expect(formatBirthDate('1980-11-28', todayIn('America/Los_Angeles', now))).toBe('昭和55年11月28日（45歳）');
+    expect(formatBirthDate('1980-11-28', todayIn('America/Los_Angeles', now))).toBe(
+      '昭和55年11月28日（45歳）',
+    );
   });
 });

@@ -22,7 +22,11 @@ import {
 export async function searchCustomers(tx: TenantTransaction, args: { query: string }): Promise<ToolResult> {
   const search = searchTerm(args.query);
   const today = todayIn(await tenantTimeZone(tx));
-  const card = (row: { patient_number: string; birth_date: string | null; gender: keyof typeof GENDER_LABELS | null }) =>
+  const card = (row: {
+    patient_number: string;
+    birth_date: string | null;
+    gender: keyof typeof GENDER_LABELS | null;
+  }) =>
     [
       `診察券番号 ${row.patient_number}`,
       row.birth_date ? `生年月日 ${formatBirthDate(row.birth_date, today)}` : null,

@@ -4,6 +4,7 @@ import { personName } from '../../platform/text/person-name';
 import type { ModuleDependencies } from '../module';
 import { customersCsvHandlers } from './customers.csv.handlers';
 import { toCustomer } from './customers.mapper';
+import { patientNumberSettingsHandlers } from './customers.numbering.handlers';
 import { canSeeStoppedCustomers, customersPeopleRequestHandlers } from './customers.people-requests.handlers';
 import {
   type CustomerView,
@@ -16,7 +17,6 @@ import {
   restoreCustomer,
   updateCustomer,
 } from './customers.service';
-import { patientNumberSettingsHandlers } from './customers.numbering.handlers';
 import { listTrash, purgeAt, purgeCustomer, purgeExpiredTrash } from './customers.trash';
 
 /**
@@ -97,7 +97,8 @@ export function customersHandlers({ db, document, events, jobs, log, sessions }:
 
     async updateCustomer({ params, body }, { tx, principal, tenant }) {
       const { version, ...changes } = body;
-      if (changes.patient_number !== undefined) assertPermission(principal, tenant, PATIENT_NUMBER_PERMISSION);
+      if (changes.patient_number !== undefined)
+        assertPermission(principal, tenant, PATIENT_NUMBER_PERMISSION);
       // The assignee before the save matters only when the save may change it.
       const before = 'assignee_user_id' in changes ? await getCustomer(tx, params.id) : null;
       const customer = await updateCustomer(tx, principal.userId, params.id, version, changes, toCustomer);

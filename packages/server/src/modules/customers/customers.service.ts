@@ -1,3 +1,5 @@
+import { todayIn } from '@tsumiki/api-client';
+import { tenantTimeZone } from '../../platform/access/time-zone';
 import type { TenantTransaction } from '../../platform/db/tenant-scope';
 import {
   AppError,
@@ -6,20 +8,18 @@ import {
   ValidationFailedError,
   type ValidationIssue,
 } from '../../platform/errors';
-import { todayIn } from '@tsumiki/api-client';
-import { tenantTimeZone } from '../../platform/access/time-zone';
 import { type SortOrder, searchTerm } from '../../platform/search/search-term';
 import {
   type CustomerChanges,
   type CustomerSortField,
   type CustomerView,
   clearCustomerDeleted,
-  type KanaRow,
   countCustomers,
   findCustomer,
   findCustomerPage,
   insertCustomer,
   insertCustomers,
+  type KanaRow,
   markCustomerDeleted,
   streamCustomers,
   updateCustomerIfVersion,
