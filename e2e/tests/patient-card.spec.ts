@@ -94,3 +94,38 @@ for (const viewport of viewports) {
     await page.context().close();
   });
 }
+
+for (const viewport of viewports) {
+  test(`an admin sets the number's prefix and width on /settings at ${viewport.label}px`, async ({
+    browser,
+  }, testInfo) => {
+    const page = await signInAs(browser, demo.sakuraAdmin.email, viewport);
+    await page.goto('/settings');
+    const card = page.getByTestId('patient-number-settings');
+    await expect(card.getByRole('heading', { name: '診察券番号' })).toBeVisible();
+    const sample = card.getByTestId('patient-number-sample');
+    await expect(sample).toHaveText(/次に付く番号: \d{6}$/u);
+    const next = Number((await sample.textContent())?.replace(/\D/gu, ''));
+
+    // The sample follows what is typed: the prefix upper-cased, the width applied.
+    await card.getByRole('textbox', { name: '診察券番号の接頭辞' }).fill('ｓｋ-');
+    await card.getByRole('textbox', { name: '診察券番号の桁数' }).fill('8');
+    await expect(sample).toHaveText(`次に付く番号: SK-${String(next).padStart(8, '0')}`);
+    await card.getByRole('textbox', { name: '診察券番号の桁数' }).fill('3');
+    await card.getByRole('button', { name: '保存' }).click();
+    await expect(card.getByText('4 から 12 までの整数で入力してください。')).toBeVisible();
+    await card.getByRole('textbox', { name: '診察券番号の桁数' }).fill('8');
+    await card.getByRole('button', { name: '保存' }).click();
+    await expect(page.getByText('診察券番号の付け方を保存しました', { exact: true })).toBeVisible();
+    await card.scrollIntoViewIfNeeded();
+    await expectNoSeriousA11yViolations(page, 'settings');
+    await card.screenshot({ path: testInfo.outputPath(`settings-${viewport.label}.png`) });
+
+    // Back to the default, so that other journeys see plain six-digit numbers.
+    await card.getByRole('textbox', { name: '診察券番号の接頭辞' }).fill('');
+    await card.getByRole('textbox', { name: '診察券番号の桁数' }).fill('6');
+    await card.getByRole('button', { name: '保存' }).click();
+    await expect(sample).toHaveText(`次に付く番号: ${String(next).padStart(6, '0')}`);
+    await page.context().close();
+  });
+}
