@@ -325,7 +325,8 @@ function patientCard(i) {
   const day = 1 + ((i * 17) % 28);
   return {
     patient_number: `B${String(i + 1).padStart(6, '0')}`,
-    birth_date: i % 10 === 9 ? null : `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`,
+    birth_date:
+      i % 10 === 9 ? null : `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`,
     gender: GENDERS[i % GENDERS.length],
   };
 }

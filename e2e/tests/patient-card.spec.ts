@@ -40,7 +40,10 @@ for (const viewport of viewports) {
     await form.getByRole('textbox', { name: 'セイ', exact: true }).fill('サクマ');
     await form.getByRole('textbox', { name: 'メイ', exact: true }).fill(viewport.firstKana);
     // A receptionist cannot choose the number: it is given on save.
-    await expect(form.getByRole('textbox', { name: '診察券番号', exact: true })).toHaveAttribute('readonly', '');
+    await expect(form.getByRole('textbox', { name: '診察券番号', exact: true })).toHaveAttribute(
+      'readonly',
+      '',
+    );
     await form.getByRole('textbox', { name: '生年月日', exact: true }).fill('S55.4.1');
     // What will be saved is read back under the field before saving.
     await expect(form.getByTestId('birth-date-preview')).toHaveText(birth);
