@@ -314,6 +314,23 @@ function company(random, surname) {
  * `count` customers of one tenant and their interactions (1 to 2×perCustomer−1 each, perCustomer
  * on average). Rows are plain objects keyed by column name; dates are Date objects.
  */
+/**
+ * 診察券番号 (B000001 …: the demo's own numbers are plain digits), a birth date for nine in ten
+ * (1930–2019) and a gender for most, spread by the customer's position alone.
+ */
+function patientCard(i) {
+  const GENDERS = ['female', 'male', 'female', 'male', 'undisclosed', 'other', null];
+  const year = 1930 + ((i * 7919) % 90);
+  const month = 1 + ((i * 31) % 12);
+  const day = 1 + ((i * 17) % 28);
+  return {
+    patient_number: `B${String(i + 1).padStart(6, '0')}`,
+    birth_date:
+      i % 10 === 9 ? null : `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`,
+    gender: GENDERS[i % GENDERS.length],
+  };
+}
+
 export function generateCustomers({ seed, count, tenantId, userIds, now, interactionsPerCustomer = 3 }) {
   const random = prng(seed);
   const customers = [];
@@ -354,6 +371,8 @@ export function generateCustomers({ seed, count, tenantId, userIds, now, interac
       first_name: given.kanji,
       last_name_kana: surname.kana,
       first_name_kana: given.kana,
+      // The patient card, derived from the position (no draw, so the other fields stay as they were).
+      ...patientCard(i),
       company_name: firm?.name ?? null,
       company_name_kana: firm?.kana ?? null,
       email: random.chance(0.75)

@@ -8,6 +8,8 @@ export {
 } from './audit-labels';
 export { type ApiClient, type ApiClientOptions, createApiClient, unwrap } from './client';
 export {
+  birthDateCsvCell,
+  birthDateFromCsv,
   CUSTOMER_CSV_FIELDS,
   CUSTOMER_CSV_REFERENCE_COLUMNS,
   CUSTOMER_CSV_REQUIRED_FIELDS,
@@ -15,10 +17,13 @@ export {
   CUSTOMER_CSV_TAG_SEPARATORS,
   type CustomerCsvField,
   customerCsvHeader,
+  genderCsvCell,
+  genderFromCsv,
   guardCsvFormula,
   PREFECTURES,
   unguardCsvFormula,
 } from './customer-csv';
+export { GENDER_LABELS, KANA_ROW_LABELS } from './customer-labels';
 export {
   AI_MODE_LABELS,
   AI_MODE_NOTICES,
@@ -103,4 +108,16 @@ export {
 export { ROLE_DEFAULT_PERMISSIONS, USER_ADMINISTRATION_PERMISSION } from './roles';
 export { normalizeRequestUrl } from './url';
 export { fieldLabels, formatValidationErrors, GENERIC_VALIDATION_MESSAGE } from './validation';
+export {
+  ageOn,
+  type DateReading,
+  EARLIEST_DATE,
+  ERAS,
+  type Era,
+  eraOfDate,
+  formatBirthDate,
+  formatWareki,
+  readDate,
+  todayIn,
+} from './wareki';
 export { WORKFLOW_OBJECTIVE_LABELS, WORKFLOW_REVIEW_FOCUS_LABELS } from './workflow-labels';

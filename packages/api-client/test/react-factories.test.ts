@@ -36,6 +36,8 @@ const coverage = {
   updateTenantFeatureSettings: 'updateFeatureSettingsMutationOptions',
   getTenantSecuritySettings: 'securitySettingsQueryOptions',
   updateTenantSecuritySettings: 'updateSecuritySettingsMutationOptions',
+  getPatientNumberSettings: 'patientNumberSettingsQueryOptions',
+  updatePatientNumberSettings: 'updatePatientNumberSettingsMutationOptions',
   getCurrentSession: 'currentSessionQueryOptions',
   extendCurrentSession: 'extendCurrentSessionMutationOptions',
   listSessions: 'sessionsQueryOptions',
@@ -520,6 +522,18 @@ const cases: Case[] = [
     method: 'PUT',
     path: '/api/tenant-settings/security',
     run: (api, c) => mutate(r.updateSecuritySettingsMutationOptions(api, TENANT), body)(c),
+  },
+  {
+    factory: 'patientNumberSettingsQueryOptions',
+    method: 'GET',
+    path: '/api/tenant-settings/patient-numbers',
+    run: (api, c) => query(r.patientNumberSettingsQueryOptions(api, TENANT))(c),
+  },
+  {
+    factory: 'updatePatientNumberSettingsMutationOptions',
+    method: 'PUT',
+    path: '/api/tenant-settings/patient-numbers',
+    run: (api, c) => mutate(r.updatePatientNumberSettingsMutationOptions(api, TENANT), body)(c),
   },
   {
     factory: 'useInvitationMutationOptions',

@@ -124,6 +124,8 @@ const EXTRA_CALLS: readonly Call[] = [
   // Security settings: two-factor policy, screen lock, access-log retention (every member reads them).
   ['GET', '/api/tenant-settings/security', null, null],
   ['PUT', '/api/tenant-settings/security', 'settings.manage', null],
+  ['GET', '/api/tenant-settings/patient-numbers', 'settings.manage', null],
+  ['PUT', '/api/tenant-settings/patient-numbers', 'settings.manage', null],
   ['GET', '/api/audit-log', 'audit.read', 'audit_log'],
   ['GET', '/api/audit-log/export', 'audit.read', 'audit_log'],
   ['POST', '/api/audit-log/verify', 'audit.read', 'audit_log'],

@@ -125,6 +125,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tenant-settings/patient-numbers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 診察券番号の付け方を取得する
+         * @description 新しい顧客に自動で付ける診察券番号の接頭辞と桁数、次に付く番号の見本です。
+         */
+        get: operations["getPatientNumberSettings"];
+        /**
+         * 診察券番号の付け方を変える
+         * @description 送った項目だけを変えます。すでに付いた番号は変わりません。次に登録する顧客から新しい接頭辞と
+         *     桁数で番号が付きます（連番はテナントで 1 つ）。
+         */
+        put: operations["updatePatientNumberSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sessions/current": {
         parameters: {
             query?: never;
@@ -305,7 +330,8 @@ export interface paths {
         /**
          * CSV から読み取った顧客を確認・登録する
          * @description 行ごとに `CustomerInput` と同じ規則で検証し、誤りを日本語で返します。`dry_run: false` のときは
-         *     誤りのない行だけを登録します（誤りのある行は登録しません）。
+         *     誤りのない行だけを登録します（誤りのある行は登録しません）。診察券番号の列は読みません
+         *     （登録した顧客には番号が自動で付きます）。
          */
         post: operations["importCustomers"];
         delete?: never;
@@ -2331,17 +2357,65 @@ export interface components {
          */
         Prefecture: "北海道" | "青森県" | "岩手県" | "宮城県" | "秋田県" | "山形県" | "福島県" | "茨城県" | "栃木県" | "群馬県" | "埼玉県" | "千葉県" | "東京都" | "神奈川県" | "新潟県" | "富山県" | "石川県" | "福井県" | "山梨県" | "長野県" | "岐阜県" | "静岡県" | "愛知県" | "三重県" | "滋賀県" | "京都府" | "大阪府" | "兵庫県" | "奈良県" | "和歌山県" | "鳥取県" | "島根県" | "岡山県" | "広島県" | "山口県" | "徳島県" | "香川県" | "愛媛県" | "高知県" | "福岡県" | "佐賀県" | "長崎県" | "熊本県" | "大分県" | "宮崎県" | "鹿児島県" | "沖縄県";
         /**
-         * @description 顧客の並べ替えの項目（作成日時・更新日時・セイ・会社名のフリガナ）
+         * 性別
+         * @description 性別（male 男性・female 女性・other その他・undisclosed 回答しない）
+         * @enum {string}
+         */
+        Gender: "male" | "female" | "other" | "undisclosed";
+        /**
+         * @description 五十音の行（a あ・ka か・sa さ・ta た・na な・ha は・ma ま・ya や・ra ら・wa わ・other その他）
+         * @enum {string}
+         */
+        KanaRow: "a" | "ka" | "sa" | "ta" | "na" | "ha" | "ma" | "ya" | "ra" | "wa" | "other";
+        PatientNumberSettings: {
+            /**
+             * 診察券番号の接頭辞
+             * @description 番号の前に付ける文字（半角の英大文字・数字・ハイフン。空なら数字だけ）
+             */
+            prefix: string;
+            /**
+             * 診察券番号の桁数
+             * @description 連番を 0 で埋める桁数（既定 6。連番がこの桁を超えると桁が増えます）
+             */
+            width: number;
+            /**
+             * 次に付く診察券番号
+             * @description いまの設定で次に登録する顧客に付く番号（見本）
+             */
+            next_number: string;
+        };
+        /** @description 変える項目だけを送ります（1 つ以上）。 */
+        PatientNumberSettingsUpdate: {
+            /** 診察券番号の接頭辞 */
+            prefix?: string;
+            /** 診察券番号の桁数 */
+            width?: number;
+        };
+        /**
+         * @description 顧客の並べ替えの項目（作成日時・更新日時・セイ・会社名のフリガナ・診察券番号・生年月日）
          * @default created_at
          * @enum {string}
          */
-        CustomerSortField: "created_at" | "updated_at" | "last_name_kana" | "company_name_kana";
+        CustomerSortField: "created_at" | "updated_at" | "last_name_kana" | "company_name_kana" | "patient_number" | "birth_date";
         Customer: {
             /**
              * ID
              * Format: uuid
              */
             id: string;
+            /**
+             * 診察券番号
+             * @description テナントで一意。登録時に自動で付きます（接頭辞と桁数は設定で決めます）
+             */
+            patient_number: string;
+            /**
+             * 生年月日
+             * Format: date
+             * @description 生年月日（YYYY-MM-DD）
+             */
+            birth_date: string | null;
+            /** 性別 */
+            gender: components["schemas"]["Gender"] | null;
             /** 姓 */
             last_name: string;
             /** 名 */
@@ -2545,6 +2619,20 @@ export interface components {
              * @description 担当者（テナントの有効なユーザーの ID。それ以外は `422`）
              */
             assignee_user_id?: string | null;
+            /**
+             * 診察券番号
+             * @description 診察券番号を指定します（半角の英大文字・数字・ハイフン）。管理者（`settings.manage` を持つ人）だけが
+             *     指定できます（ほかの人は `403`）。省くと自動で付きます。ほかの顧客と同じ番号は `409`。
+             */
+            patient_number?: string;
+            /**
+             * 生年月日
+             * Format: date
+             * @description 生年月日（YYYY-MM-DD。1873-01-01 から今日まで）
+             */
+            birth_date?: string | null;
+            /** 性別 */
+            gender?: components["schemas"]["Gender"] | null;
             /** メモ */
             notes?: string | null;
         };
@@ -2612,6 +2700,20 @@ export interface components {
              * @description 担当者（テナントの有効なユーザーの ID。それ以外は `422`）
              */
             assignee_user_id?: string | null;
+            /**
+             * 診察券番号
+             * @description 診察券番号を指定します（半角の英大文字・数字・ハイフン）。管理者（`settings.manage` を持つ人）だけが
+             *     指定できます（ほかの人は `403`）。省くと自動で付きます。ほかの顧客と同じ番号は `409`。
+             */
+            patient_number?: string;
+            /**
+             * 生年月日
+             * Format: date
+             * @description 生年月日（YYYY-MM-DD。1873-01-01 から今日まで）
+             */
+            birth_date?: string | null;
+            /** 性別 */
+            gender?: components["schemas"]["Gender"] | null;
             /** メモ */
             notes?: string | null;
         };
@@ -4896,7 +4998,7 @@ export interface components {
         Skip: number;
         /** @description 取得する最大件数 */
         Limit: number;
-        /** @description 氏名・フリガナ・会社名・メール・電話番号の部分一致（全角半角・ひらがなカタカナ・大文字小文字を区別しない。2 文字から索引を使います） */
+        /** @description 氏名・フリガナ・会社名・メール・電話番号の部分一致（全角半角・ひらがなカタカナ・大文字小文字を区別しない。2 文字から索引を使います）、または診察券番号の完全一致 */
         CustomerSearch: string;
         /** @description 会社名（またはそのフリガナ）の部分一致 */
         CustomerCompanyFilter: string;
@@ -5129,6 +5231,64 @@ export interface operations {
             default: components["responses"]["UnexpectedError"];
         };
     };
+    getPatientNumberSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 診察券番号の付け方 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PatientNumberSettings"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updatePatientNumberSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PatientNumberSettingsUpdate"];
+            };
+        };
+        responses: {
+            /** @description 変更後の診察券番号の付け方 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PatientNumberSettings"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
     getCurrentSession: {
         parameters: {
             query?: never;
@@ -5241,10 +5401,12 @@ export interface operations {
                 skip?: components["parameters"]["Skip"];
                 /** @description 取得する最大件数 */
                 limit?: components["parameters"]["Limit"];
-                /** @description 氏名・フリガナ・会社名・メール・電話番号の部分一致（全角半角・ひらがなカタカナ・大文字小文字を区別しない。2 文字から索引を使います） */
+                /** @description 氏名・フリガナ・会社名・メール・電話番号の部分一致（全角半角・ひらがなカタカナ・大文字小文字を区別しない。2 文字から索引を使います）、または診察券番号の完全一致 */
                 search?: components["parameters"]["CustomerSearch"];
                 /** @description 会社名（またはそのフリガナ）の部分一致 */
                 company_filter?: components["parameters"]["CustomerCompanyFilter"];
+                /** @description 五十音の行（フリガナの最初の文字の行。ひらがな・カタカナ、小さい字、濁点・半濁点を区別しません。かな以外・空は other） */
+                kana_row?: components["schemas"]["KanaRow"];
                 /** @description 並べ替えの項目 */
                 sort_by?: components["schemas"]["CustomerSortField"];
                 /** @description 並べ替えの向き（asc 昇順・desc 降順） */
@@ -5301,6 +5463,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["ValidationFailed"];
             default: components["responses"]["UnexpectedError"];
         };
@@ -5312,7 +5475,7 @@ export interface operations {
                 skip?: components["parameters"]["Skip"];
                 /** @description 取得する最大件数 */
                 limit?: components["parameters"]["Limit"];
-                /** @description 氏名・フリガナ・会社名・メール・電話番号の部分一致（全角半角・ひらがなカタカナ・大文字小文字を区別しない。2 文字から索引を使います） */
+                /** @description 氏名・フリガナ・会社名・メール・電話番号の部分一致（全角半角・ひらがなカタカナ・大文字小文字を区別しない。2 文字から索引を使います）、または診察券番号の完全一致 */
                 search?: components["parameters"]["CustomerSearch"];
             };
             header?: {
@@ -5371,7 +5534,7 @@ export interface operations {
             query?: {
                 /** @description 文字コード */
                 encoding?: components["schemas"]["CsvEncoding"];
-                /** @description 氏名・フリガナ・会社名・メール・電話番号の部分一致（全角半角・ひらがなカタカナ・大文字小文字を区別しない。2 文字から索引を使います） */
+                /** @description 氏名・フリガナ・会社名・メール・電話番号の部分一致（全角半角・ひらがなカタカナ・大文字小文字を区別しない。2 文字から索引を使います）、または診察券番号の完全一致 */
                 search?: components["parameters"]["CustomerSearch"];
                 /** @description 会社名（またはそのフリガナ）の部分一致 */
                 company_filter?: components["parameters"]["CustomerCompanyFilter"];

@@ -94,3 +94,34 @@ export function updateSecuritySettingsMutationOptions(api: ApiClient, tenantId: 
     },
   });
 }
+
+/** How new customers are numbered (診察券番号): admins set it on the settings screen. */
+export const patientNumberSettingsKey = (tenantId: TenantId) =>
+  [...tenantKey(tenantId), 'patient-number-settings'] as const;
+
+/** GET /api/tenant-settings/patient-numbers — prefix, width and the next number as a sample. */
+export function patientNumberSettingsQueryOptions(api: ApiClient, tenantId: TenantId) {
+  return queryOptions({
+    queryKey: patientNumberSettingsKey(tenantId),
+    queryFn: ({ signal }) =>
+      unwrap(
+        api.GET('/api/tenant-settings/patient-numbers', { params: tenantHeader(tenantId), signal }),
+        '/api/tenant-settings/patient-numbers',
+      ),
+  });
+}
+
+/** PUT /api/tenant-settings/patient-numbers — changes the settings sent; the answer replaces the cached ones. */
+export function updatePatientNumberSettingsMutationOptions(api: ApiClient, tenantId: TenantId) {
+  return mutationOptions({
+    mutationKey: [...patientNumberSettingsKey(tenantId), 'update'],
+    mutationFn: (body: BodyOf<'updatePatientNumberSettings'>) =>
+      unwrap(
+        api.PUT('/api/tenant-settings/patient-numbers', { params: tenantHeader(tenantId), body }),
+        '/api/tenant-settings/patient-numbers',
+      ),
+    onSuccess: (data, _variables, _result, context) => {
+      context.client.setQueryData(patientNumberSettingsKey(tenantId), data);
+    },
+  });
+}

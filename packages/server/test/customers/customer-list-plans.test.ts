@@ -1,7 +1,8 @@
 /**
  * The customer list's search and sort paths, EXPLAINed as the app role under row-level
  * security (not as the owner, who is not held back by non-LEAKPROOF operators): a 2-character
- * search, the フリガナ sort and a deep page each use an index, over 20,000 customers.
+ * search, the フリガナ sort, a deep page, a 五十音 tab, a 診察券番号 and the sorts by number and birth
+ * date each use an index, over 20,000 customers.
  */
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
@@ -109,6 +110,41 @@ describe('customer list plans as the app role', () => {
     const plans = await plansOf({ ...base, sortBy: 'last_name_kana', sortOrder: 'asc' });
     expectNoSeqScan(plans);
     expect(indexesUsed(plans)).toContain('customers_live_kana_idx');
+  });
+
+  it('lists a 五十音 tab in reading order from its index (ガ, ゴ are in か)', async () => {
+    const query = { ...base, kanaRow: 'ka', sortBy: 'last_name_kana', sortOrder: 'asc' } as const;
+    const plans = await plansOf(query);
+    expectNoSeqScan(plans);
+    expect(indexesOf(plans[0] ?? [])).toContain('customers_live_kana_row_idx');
+    expect(indexesOf(plans[1] ?? [])).toContain('customers_live_kana_row_idx');
+    await planDb.inTenant(async (tx) => {
+      // カトウ, キムラ, コバヤシ, ゴトウ, コンドウ: 5 surnames of the 40.
+      expect(await countCustomers(tx, query)).toEqual({ total: (CUSTOMERS / 40) * 5, capped: false });
+      const page = await findCustomerPage(tx, query);
+      expect(page[0]?.last_name_kana).toBe('カトウ');
+      // カトウ's 500 come first in "C" order, so the first page is theirs.
+      expect(new Set(page.map((customer) => customer.last_name_kana))).toEqual(new Set(['カトウ']));
+    });
+  });
+
+  it('finds a 診察券番号 exactly through its unique index, full-width digits too', async () => {
+    const plans = await plansOf({ ...base, search: '012345' });
+    expectNoSeqScan(plans);
+    expect(indexesUsed(plans)).toContain('customers_patient_number_idx');
+    await planDb.inTenant(async (tx) => {
+      const found = await findCustomerPage(tx, { ...base, search: '０１２３４５' });
+      expect(found.map((customer) => customer.patient_number)).toEqual(['012345']);
+    });
+  });
+
+  it('sorts by 診察券番号 and by 生年月日 from their indexes', async () => {
+    const byNumber = await plansOf({ ...base, sortBy: 'patient_number', sortOrder: 'asc' });
+    expectNoSeqScan(byNumber);
+    expect(indexesOf(byNumber[0] ?? [])).toContain('customers_patient_number_idx');
+    const byBirth = await plansOf({ ...base, sortBy: 'birth_date', sortOrder: 'asc' });
+    expectNoSeqScan(byBirth);
+    expect(indexesOf(byBirth[0] ?? [])).toContain('customers_live_birth_date_idx');
   });
 
   it('walks a deep page on the index (only the page is fetched)', async () => {

@@ -88,6 +88,8 @@ describe('mapCsvHeader', () => {
       '名',
       'セイ',
       'メイ',
+      '生年月日',
+      '性別',
       '会社名',
       '会社名フリガナ',
       'メールアドレス',
@@ -99,9 +101,9 @@ describe('mapCsvHeader', () => {
       'タグ',
       'メモ',
     ]);
-    const mapping = mapCsvHeader(['ID', ...header, '担当者', '登録日時', '更新日時']);
-    expect(mapping.columns).toEqual([null, ...CSV_FIELDS, null, null, null]);
-    expect(mapping.ignored).toEqual(['ID', '担当者', '登録日時', '更新日時']);
+    const mapping = mapCsvHeader(['ID', ...header, '診察券番号', '担当者', '登録日時', '更新日時']);
+    expect(mapping.columns).toEqual([null, ...CSV_FIELDS, null, null, null, null]);
+    expect(mapping.ignored).toEqual(['ID', '診察券番号', '担当者', '登録日時', '更新日時']);
     expect(mapping.unknown).toEqual([]);
     expect(mapping.missing).toEqual([]);
   });
@@ -124,8 +126,8 @@ describe('mapCsvHeader', () => {
   });
 
   it('reports unknown headers, missing required ones and duplicates', () => {
-    const mapping = mapCsvHeader(['氏名', '姓', 'メイ', '姓', '生年月日', '']);
-    expect(mapping.unknown).toEqual(['氏名', '生年月日']);
+    const mapping = mapCsvHeader(['氏名', '姓', 'メイ', '姓', '血液型', '']);
+    expect(mapping.unknown).toEqual(['氏名', '血液型']);
     expect(mapping.missing).toEqual(['first_name', 'last_name_kana']);
     expect(mapping.duplicated).toEqual(['last_name']);
     expect(mapping.columns).toEqual([null, 'last_name', 'first_name_kana', null, null, null]);
@@ -243,5 +245,26 @@ describe('unguardFormula', () => {
     expect(unguardFormula("''=1")).toBe("'=1");
     expect(unguardFormula("'山田")).toBe("'山田");
     expect(unguardFormula('03-1234-5678')).toBe('03-1234-5678');
+  });
+});
+
+describe('the patient card in a CSV', () => {
+  it('reads 生年月日 in 西暦 or 和暦 and 性別 by its label', () => {
+    const columns = mapCsvHeader(['姓', '名', 'セイ', 'メイ', '生年月日', '性別']).columns;
+    expect(toImportRow(['山田', '花子', 'ヤマダ', 'ハナコ', 'S55.4.1', '女性'], columns)).toMatchObject({
+      birth_date: '1980-04-01',
+      gender: 'female',
+    });
+    expect(
+      toImportRow(['山田', '花子', 'ヤマダ', 'ハナコ', '令和元年5月1日', '回答しない'], columns),
+    ).toMatchObject({
+      birth_date: '2019-05-01',
+      gender: 'undisclosed',
+    });
+    // What cannot be read goes as it is, for the import to name the field.
+    expect(toImportRow(['山田', '花子', 'ヤマダ', 'ハナコ', 'H31.5.1', '不明'], columns)).toMatchObject({
+      birth_date: 'H31.5.1',
+      gender: '不明',
+    });
   });
 });

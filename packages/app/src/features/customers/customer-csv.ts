@@ -1,9 +1,11 @@
 import {
+  birthDateFromCsv,
   CUSTOMER_CSV_FIELDS,
   CUSTOMER_CSV_REQUIRED_FIELDS,
   CUSTOMER_CSV_TAG_SEPARATORS,
   type CustomerCsvField,
   customerCsvHeader,
+  genderFromCsv,
   unguardCsvFormula,
 } from '@tsumiki/api-client';
 import { toFullWidthKatakana, toHalfWidthDigits } from '../../lib/kana';
@@ -28,10 +30,12 @@ export function csvHeaderLabel(field: CsvField): string {
   return customerCsvHeader(field);
 }
 
-/** Columns the export writes that an import leaves alone (担当者 is chosen in the app, dates and ids
+/** Columns the export writes that an import leaves alone (担当者 is chosen in the app; numbers, dates and ids
  * are the server's). */
 export const IGNORED_CSV_HEADERS: readonly string[] = [
   'ID',
+  '診察券番号',
+  'patient_number',
   '担当者',
   '担当者名',
   '登録日時',
@@ -194,6 +198,13 @@ export function toImportRow(
       case 'phone':
       case 'postal_code':
         row[field] = toHalfWidthDigits(cell).trim();
+        return;
+      // 生年月日 in 西暦 or 和暦 (S55.4.1, 昭和55年4月1日, 1980/4/1) becomes ISO; 性別 by label or code.
+      case 'birth_date':
+        row[field] = birthDateFromCsv(cell);
+        return;
+      case 'gender':
+        row[field] = genderFromCsv(cell);
         return;
       default:
         row[field] = cell;

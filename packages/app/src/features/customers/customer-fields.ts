@@ -7,6 +7,8 @@ export type Prefecture = components['schemas']['Prefecture'];
 export type Interaction = components['schemas']['Interaction'];
 export type InteractionType = components['schemas']['InteractionType'];
 export type CustomerAssignee = components['schemas']['CustomerAssignee'];
+export type Gender = components['schemas']['Gender'];
+export type KanaRow = components['schemas']['KanaRow'];
 
 /** The fields a user edits, in the order of the form. */
 export const CUSTOMER_FIELDS = [
@@ -14,6 +16,9 @@ export const CUSTOMER_FIELDS = [
   'first_name',
   'last_name_kana',
   'first_name_kana',
+  'patient_number',
+  'birth_date',
+  'gender',
   'company_name',
   'company_name_kana',
   'email',

@@ -6,6 +6,7 @@ import {
   updateCustomerMutationOptions,
 } from '@tsumiki/api-client/react';
 import { useTenantApi } from '../../app/use-tenant-api';
+import { usePermissions } from '../access/permissions';
 import { EditorDialog, type EditorFormProps } from '../forms/editor-dialog';
 import { fieldLabel } from '../forms/field-rules';
 import { FormFailure } from '../forms/form-failure';
@@ -27,6 +28,7 @@ import {
   validateCustomerForm,
 } from './customer-form';
 import { AddressSection, ContactSection, ManagementSection } from './customer-form-sections';
+import { PatientCardSection } from './patient-card-section';
 
 export type CustomerFormMode = { kind: 'create' } | { kind: 'edit'; customer: Customer };
 
@@ -68,6 +70,7 @@ function CustomerForm({
   onSaved?: (customer: Customer) => void;
 }) {
   const { api, tenantId } = useTenantApi();
+  const { can } = usePermissions();
   const queryClient = useQueryClient();
   const { base, conflict, resolveFailure, takeLatest, dismiss } = useCustomerConflict(
     mode.kind === 'edit' ? mode.customer : null,
@@ -148,6 +151,11 @@ function CustomerForm({
         form={form}
         autoComplete={{ last: 'family-name', first: 'given-name' }}
         kanaPlaceholders={{ last: '例）サトウ', first: '例）ハナコ' }}
+      />
+      <PatientCardSection
+        form={form}
+        canChooseNumber={can('settings.manage')}
+        creating={mode.kind === 'create'}
       />
       <ContactSection form={form} />
       <AddressSection

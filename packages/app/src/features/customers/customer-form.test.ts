@@ -16,6 +16,9 @@ const customer: Customer = {
   first_name: '花子',
   last_name_kana: 'サトウ',
   first_name_kana: 'ハナコ',
+  patient_number: '000042',
+  birth_date: '1980-04-01',
+  gender: null,
   company_name: null,
   company_name_kana: null,
   email: 'hanako@example.jp',
@@ -181,5 +184,45 @@ describe('resolveConflict', () => {
     expect(describeStoredValue('tags', ['VIP', '紹介'], names)).toBe('VIP、紹介');
     expect(describeStoredValue('assignee_user_id', 'u1', names)).toBe('受付 花子');
     expect(describeStoredValue('phone', '03-1234-5678', names)).toBe('03-1234-5678');
+  });
+});
+
+describe('the patient card in the form', () => {
+  it('reads the birth date in 西暦 or 和暦 and sends it as ISO, the number upper case', () => {
+    for (const typed of ['S55.4.1', '昭和55年4月1日', '1980/4/1', '１９８０－０４－０１']) {
+      expect(validateCustomerForm({ ...valid, birth_date: typed })).toEqual({});
+      expect(toCustomerInput({ ...valid, birth_date: typed })).toMatchObject({ birth_date: '1980-04-01' });
+    }
+    expect(toCustomerInput({ ...valid, patient_number: ' ｋ－１２ ', gender: 'female' })).toMatchObject({
+      patient_number: 'K-12',
+      gender: 'female',
+    });
+  });
+
+  it('names what is wrong with a birth date or a number', () => {
+    expect(validateCustomerForm({ ...valid, birth_date: 'H31.5.1' }).birth_date).toContain(
+      '平成31年5月1日はありません',
+    );
+    expect(validateCustomerForm({ ...valid, birth_date: 'きのう' }).birth_date).toContain('S55.4.1');
+    expect(validateCustomerForm({ ...valid, birth_date: '2999/1/1' }).birth_date).toBe(
+      '未来の日付は入力できません',
+    );
+    expect(validateCustomerForm({ ...valid, patient_number: '番号1' }).patient_number).toBe(
+      '半角の英大文字・数字・ハイフン（24 文字まで）で入力してください',
+    );
+  });
+
+  it('shows a stored birth date in 和暦 and sends nothing when it is only written differently', () => {
+    const values = formValuesFromCustomer(customer);
+    expect(values.birth_date).toBe('昭和55年4月1日');
+    expect(customerUpdateBody(customer, { ...values, birth_date: 'S55.4.1' })).toBeNull();
+    expect(customerUpdateBody(customer, { ...values, birth_date: 'S55.4.2' })).toEqual({
+      version: 3,
+      birth_date: '1980-04-02',
+    });
+    // An emptied number keeps the stored one (numbers are changed, never removed).
+    expect(customerUpdateBody(customer, { ...values, patient_number: '' })).toBeNull();
+    expect(describeStoredValue('birth_date', '1980-04-01', () => undefined)).toBe('昭和55年4月1日');
+    expect(describeStoredValue('gender', 'undisclosed', () => undefined)).toBe('回答しない');
   });
 });

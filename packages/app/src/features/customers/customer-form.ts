@@ -1,6 +1,8 @@
+import { formatWareki, GENDER_LABELS, readDate } from '@tsumiki/api-client';
 import { characterCount, fieldLabel, fieldMessages } from '../forms/field-rules';
 import { isPrefecture } from './customer-contract';
-import type { Customer, CustomerField, CustomerInput, CustomerUpdate } from './customer-fields';
+import type { Customer, CustomerField, CustomerInput, CustomerUpdate, Gender } from './customer-fields';
+import { patientNumberText, tenantToday } from './patient-card';
 
 /**
  * The customer form's values and rules. The rules mirror `CustomerInput` in the contract (required,
@@ -13,6 +15,12 @@ export interface CustomerFormValues {
   first_name: string;
   last_name_kana: string;
   first_name_kana: string;
+  /** '' for the next number (only admins may type one). */
+  patient_number: string;
+  /** As typed: 西暦 or 和暦 (「S55.4.1」「昭和55年4月1日」「1980/4/1」); '' for none. */
+  birth_date: string;
+  /** A Gender code, '' for none. */
+  gender: string;
   company_name: string;
   company_name_kana: string;
   email: string;
@@ -35,6 +43,9 @@ export const EMPTY_CUSTOMER_FORM: CustomerFormValues = {
   first_name: '',
   last_name_kana: '',
   first_name_kana: '',
+  patient_number: '',
+  birth_date: '',
+  gender: '',
   company_name: '',
   company_name_kana: '',
   email: '',
@@ -55,6 +66,9 @@ export const EMPTY_CUSTOMER: Customer = {
   first_name: '',
   last_name_kana: '',
   first_name_kana: '',
+  patient_number: '',
+  birth_date: null,
+  gender: null,
   company_name: null,
   company_name_kana: null,
   email: null,
@@ -82,6 +96,9 @@ export function formValuesFromCustomer(customer: Customer): CustomerFormValues {
     first_name: customer.first_name,
     last_name_kana: customer.last_name_kana,
     first_name_kana: customer.first_name_kana,
+    patient_number: customer.patient_number,
+    birth_date: customer.birth_date ? formatWareki(customer.birth_date) : '',
+    gender: customer.gender ?? '',
     company_name: customer.company_name ?? '',
     company_name_kana: customer.company_name_kana ?? '',
     email: customer.email ?? '',
@@ -100,6 +117,7 @@ export const TAG_MAX_LENGTH = 30;
 export const TAGS_MAX = 20;
 
 const KATAKANA = /^[ァ-ヶー・　 ]*$/u;
+const PATIENT_NUMBER = /^[A-Z0-9-]{1,24}$/u;
 const PHONE = /^[0-9+\-() ]{6,20}$/u;
 const POSTAL_CODE = /^\d{3}-?\d{4}$/u;
 // What people mean by an address: something@domain.tld, no spaces.
@@ -110,6 +128,7 @@ export const customerFieldMessages = {
   prefecture: '一覧から選んでください',
   tooManyTags: `タグは${TAGS_MAX}個までです`,
   tagTooLong: `タグは1つ${TAG_MAX_LENGTH}文字以内で入力してください`,
+  patientNumber: '半角の英大文字・数字・ハイフン（24 文字まで）で入力してください',
 } as const;
 
 /** Max lengths of the contract, counted in characters (code points) as the server does. */
@@ -143,6 +162,12 @@ export function validateCustomerForm(values: CustomerFormValues): CustomerFormEr
   for (const field of ['last_name_kana', 'first_name_kana', 'company_name_kana'] as const) {
     if (!KATAKANA.test(values[field].trim())) set(field, customerFieldMessages.katakana);
   }
+  const number = patientNumberText(values.patient_number);
+  if (number && !PATIENT_NUMBER.test(number)) set('patient_number', customerFieldMessages.patientNumber);
+  if (values.birth_date.trim()) {
+    const reading = readDate(values.birth_date, tenantToday());
+    if (!reading.ok) set('birth_date', reading.reason);
+  }
   const email = values.email.trim();
   if (email && !EMAIL.test(email)) set('email', customerFieldMessages.email);
   const phone = values.phone.trim();
@@ -164,7 +189,13 @@ function stored(field: CustomerField, values: CustomerFormValues): Stored {
   const value = values[field];
   if (Array.isArray(value)) return value.map((tag) => tag.trim()).filter(Boolean);
   const text = value.trim();
-  return text === '' ? null : text;
+  if (text === '') return null;
+  if (field === 'patient_number') return patientNumberText(text);
+  if (field === 'birth_date') {
+    const reading = readDate(text);
+    return reading.ok ? reading.date : text;
+  }
+  return text;
 }
 
 function storedOf(field: CustomerField, customer: Customer): Stored {
@@ -205,6 +236,9 @@ export function customerUpdateBody(customer: Customer, values: CustomerFormValue
   if (changed.length === 0) return null;
   const body: Record<string, unknown> = { version: customer.version };
   for (const field of changed) body[field] = stored(field, values);
+  // A number cannot be taken away, only changed (an empty field keeps it).
+  if (body.patient_number === null) delete body.patient_number;
+  if (Object.keys(body).length === 1) return null;
   return body as CustomerUpdate;
 }
 
@@ -260,5 +294,7 @@ export function describeStoredValue(
   if (value === null || (Array.isArray(value) && value.length === 0)) return '（未入力）';
   if (Array.isArray(value)) return value.join('、');
   if (field === 'assignee_user_id') return assigneeName(value) ?? '（一覧にない担当者）';
+  if (field === 'birth_date' && /^\d{4}-\d{2}-\d{2}$/u.test(value)) return formatWareki(value);
+  if (field === 'gender' && value in GENDER_LABELS) return GENDER_LABELS[value as Gender];
   return value;
 }

@@ -17,6 +17,7 @@ describe('customer list state in the URL', () => {
     ).toEqual({
       q: 'さと',
       company: '工務店',
+      kana: '',
       sort: 'last_name_kana',
       order: 'desc',
       page: 3,
@@ -52,7 +53,14 @@ describe('customer list state in the URL', () => {
   });
 
   it('round-trips any state', () => {
-    const state = { q: '佐藤', company: 'クリニック', sort: 'created_at', order: 'asc', page: 4 } as const;
+    const state = {
+      q: '佐藤',
+      company: 'クリニック',
+      kana: 'sa',
+      sort: 'created_at',
+      order: 'asc',
+      page: 4,
+    } as const;
     expect(parseCustomerListState(serializeCustomerListState(state))).toEqual(state);
     const other = { ...DEFAULT_CUSTOMER_LIST_STATE, order: 'asc' as const, page: 2 };
     expect(parseCustomerListState(serializeCustomerListState(other))).toEqual(other);
@@ -60,7 +68,7 @@ describe('customer list state in the URL', () => {
 
   it('becomes the API query: a server-side page of 20 with search, filter and sort', () => {
     expect(
-      customerListQuery({ q: 'さと', company: '', sort: 'last_name_kana', order: 'asc', page: 3 }),
+      customerListQuery({ q: 'さと', company: '', kana: '', sort: 'last_name_kana', order: 'asc', page: 3 }),
     ).toEqual({
       skip: 2 * CUSTOMER_PAGE_SIZE,
       limit: 20,
@@ -79,5 +87,19 @@ describe('customer list state in the URL', () => {
   it('knows when the list is narrowed', () => {
     expect(isFiltered(DEFAULT_CUSTOMER_LIST_STATE)).toBe(false);
     expect(isFiltered({ ...DEFAULT_CUSTOMER_LIST_STATE, company: '医院' })).toBe(true);
+    expect(isFiltered({ ...DEFAULT_CUSTOMER_LIST_STATE, kana: 'other' })).toBe(true);
+  });
+
+  it('keeps the 五十音 tab in the URL and sends it as kana_row; sorts numbers and birth dates from the start', () => {
+    expect(parse('kana=ka').kana).toBe('ka');
+    expect(parse('kana=kya').kana).toBe('');
+    expect(serializeCustomerListState({ ...DEFAULT_CUSTOMER_LIST_STATE, kana: 'wa' }).toString()).toBe(
+      'kana=wa',
+    );
+    expect(customerListQuery({ ...DEFAULT_CUSTOMER_LIST_STATE, kana: 'other' })).toMatchObject({
+      kana_row: 'other',
+    });
+    expect(parse('sort=patient_number').order).toBe('asc');
+    expect(parse('sort=birth_date').order).toBe('asc');
   });
 });

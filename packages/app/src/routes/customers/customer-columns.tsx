@@ -6,12 +6,20 @@ import {
   customerName,
   NO_ASSIGNEE,
 } from '../../features/customers/customer-fields';
+import { birthDateLabel } from '../../features/customers/patient-card';
 import { orEmpty } from '../../features/lists/list-pieces';
 import { formatTenantDate } from '../../lib/format';
 
 /** The customers table's columns; the name links to the customer, with the list's way back. */
 export function customerColumns(listSearch: string): DataTableColumn<Customer>[] {
   return [
+    {
+      id: 'patient_number',
+      header: '診察券番号',
+      sortable: true,
+      nowrap: true,
+      cell: (customer) => <span className="tabular-nums">{customer.patient_number}</span>,
+    },
     {
       id: 'last_name_kana',
       header: '氏名',
@@ -30,6 +38,14 @@ export function customerColumns(listSearch: string): DataTableColumn<Customer>[]
           <span className="text-xs text-muted-foreground">{customerKana(customer)}</span>
         </div>
       ),
+    },
+    {
+      id: 'birth_date',
+      header: '生年月日',
+      sortable: true,
+      nowrap: true,
+      hideBelow: 'sm',
+      cell: (customer) => orEmpty(birthDateLabel(customer.birth_date)),
     },
     {
       id: 'company',

@@ -1,6 +1,7 @@
 import { Card, CardContent, CardHeader, CardTitle, Chip, Link as TextLink } from '@tsumiki/ui';
 import type { ReactNode } from 'react';
 import { type Customer, NO_ASSIGNEE } from '../../features/customers/customer-fields';
+import { birthDateLabel, genderLabel } from '../../features/customers/patient-card';
 import { fieldLabel } from '../../features/forms/field-rules';
 import { formatTenantDateTime } from '../../lib/format';
 
@@ -36,6 +37,19 @@ export function CustomerProfile({ customer, className }: { customer: Customer; c
       </CardHeader>
       <CardContent>
         <dl className="grid grid-cols-[6.5rem_minmax(0,1fr)] gap-x-4 gap-y-3 text-sm lg:grid-cols-1 xl:grid-cols-[7rem_minmax(0,1fr)]">
+          <ProfileRow label={fieldLabel('patient_number')}>
+            <span className="tabular-nums" data-testid="customer-patient-number">
+              {customer.patient_number}
+            </span>
+          </ProfileRow>
+          <ProfileRow label={fieldLabel('birth_date')}>
+            {customer.birth_date && (
+              <time dateTime={customer.birth_date} data-testid="customer-birth-date">
+                {birthDateLabel(customer.birth_date)}
+              </time>
+            )}
+          </ProfileRow>
+          <ProfileRow label={fieldLabel('gender')}>{genderLabel(customer.gender)}</ProfileRow>
           <ProfileRow label={fieldLabel('company_name')}>
             {customer.company_name && (
               <>

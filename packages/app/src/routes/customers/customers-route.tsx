@@ -22,6 +22,7 @@ import {
   serializeCustomerListState,
 } from '../../features/customers/customer-list-state';
 import { formatCustomerTotal } from '../../features/customers/format';
+import { KanaRowTabs } from '../../features/customers/kana-row-tabs';
 import {
   ListPagination,
   type ListSort,
@@ -47,6 +48,8 @@ const SORT_OPTIONS: SortOptions<CustomerSort> = {
   sortLabels: CUSTOMER_SORT_LABELS,
   orderLabels: {
     last_name_kana: { asc: 'ア → ン', desc: 'ン → ア' },
+    patient_number: { asc: '小さい順', desc: '大きい順' },
+    birth_date: { asc: '年上から', desc: '年下から' },
     created_at: { asc: '古い順', desc: '新しい順' },
     updated_at: { asc: '古い順', desc: '新しい順' },
   },
@@ -107,7 +110,7 @@ export function Component() {
     <div className="flex min-w-0 flex-col gap-5">
       <PageHeader
         title="顧客管理"
-        description="氏名・フリガナ・電話番号などで探せます。ひらがな・カタカナ、全角・半角は区別しません。"
+        description="氏名・フリガナ・電話番号・診察券番号などで探せます。ひらがな・カタカナ、全角・半角は区別しません。"
         actions={
           <CustomerHeaderActions
             state={state}
@@ -127,7 +130,7 @@ export function Component() {
         <UrlSearchInput
           search={search}
           label="顧客を検索"
-          placeholder="氏名・フリガナ・電話番号など"
+          placeholder="氏名・フリガナ・電話番号・診察券番号など"
           loading={customers.isFetching && state.q !== ''}
           onSearch={(query) => update({ q: query, page: 1 }, { replace: true })}
         />
@@ -147,58 +150,60 @@ export function Component() {
         />
       </search>
 
-      <ListTotal testId="customer-total">{summary}</ListTotal>
+      <KanaRowTabs value={state.kana} onValueChange={(kana) => update({ kana, page: 1 })}>
+        <ListTotal testId="customer-total">{summary}</ListTotal>
 
-      <DataTable
-        caption="顧客一覧"
-        columns={columns}
-        rows={data?.customers ?? []}
-        getRowId={(customer) => customer.id}
-        getRowLabel={customerName}
-        {...tableSort(SORT_OPTIONS, state, sortBy)}
-        onRowClick={(customer) => navigate(`/customers/${customer.id}`, { state: { listSearch } })}
-        {...listTableStatus(customers)}
-        loadingRowCount={8}
-        empty={
-          filtered ? (
-            <NoMatches
-              circled
-              title="条件に一致する顧客が見つかりません"
-              description="検索語や会社名を変えてお試しください。2 文字以上で探すと見つかりやすくなります。"
-              onClear={() => update({ q: '', company: '', page: 1 })}
-            />
-          ) : (
-            <EmptyState
-              icon={<EmptyIcon icon={Users} circled />}
-              title="顧客がまだ登録されていません"
-              description="新規登録するか、CSV ファイルからまとめて取り込めます。"
-              action={
-                writeDenied ? null : (
-                  <>
-                    <Button onClick={() => setCreateOpen(true)}>
-                      <Plus aria-hidden="true" />
-                      新規登録
-                    </Button>
-                    <Button variant="outline" onClick={() => setImportOpen(true)}>
-                      <Upload aria-hidden="true" />
-                      CSV 取り込み
-                    </Button>
-                  </>
-                )
-              }
-            />
-          )
-        }
-      />
+        <DataTable
+          caption="顧客一覧"
+          columns={columns}
+          rows={data?.customers ?? []}
+          getRowId={(customer) => customer.id}
+          getRowLabel={customerName}
+          {...tableSort(SORT_OPTIONS, state, sortBy)}
+          onRowClick={(customer) => navigate(`/customers/${customer.id}`, { state: { listSearch } })}
+          {...listTableStatus(customers)}
+          loadingRowCount={8}
+          empty={
+            filtered ? (
+              <NoMatches
+                circled
+                title="条件に一致する顧客が見つかりません"
+                description="検索語や会社名、五十音の行を変えてお試しください。2 文字以上で探すと見つかりやすくなります。"
+                onClear={() => update({ q: '', company: '', kana: '', page: 1 })}
+              />
+            ) : (
+              <EmptyState
+                icon={<EmptyIcon icon={Users} circled />}
+                title="顧客がまだ登録されていません"
+                description="新規登録するか、CSV ファイルからまとめて取り込めます。"
+                action={
+                  writeDenied ? null : (
+                    <>
+                      <Button onClick={() => setCreateOpen(true)}>
+                        <Plus aria-hidden="true" />
+                        新規登録
+                      </Button>
+                      <Button variant="outline" onClick={() => setImportOpen(true)}>
+                        <Upload aria-hidden="true" />
+                        CSV 取り込み
+                      </Button>
+                    </>
+                  )
+                }
+              />
+            )
+          }
+        />
 
-      <ListPagination
-        page={state.page}
-        pageSize={CUSTOMER_PAGE_SIZE}
-        total={data?.total}
-        showRange={!data?.total_capped}
-        disabled={customers.isFetching}
-        onPageChange={(page) => update({ page })}
-      />
+        <ListPagination
+          page={state.page}
+          pageSize={CUSTOMER_PAGE_SIZE}
+          total={data?.total}
+          showRange={!data?.total_capped}
+          disabled={customers.isFetching}
+          onPageChange={(page) => update({ page })}
+        />
+      </KanaRowTabs>
 
       <Suspense fallback={null}>
         {createOpened ? (

@@ -37,6 +37,7 @@ import {
   featureUpdate,
 } from '../../features/settings/feature-settings';
 import { NotificationDigestCard } from '../../features/settings/notification-digest-card';
+import { PatientNumberCard } from '../../features/settings/patient-number-card';
 import { SecuritySettingsCard } from '../../features/settings/security-settings-card';
 import { useSignedIn } from '../../session/session';
 import { appNavItems } from '../../shell/nav-items';
@@ -233,6 +234,8 @@ function SettingsScreen() {
       </Card>
 
       {tenantId ? <SecuritySettingsCard tenantId={tenantId} /> : null}
+
+      {tenantId && isFeatureEnabled(flags, 'customers') ? <PatientNumberCard tenantId={tenantId} /> : null}
 
       {tenantId && isFeatureEnabled(flags, 'notifications') ? (
         <NotificationDigestCard tenantId={tenantId} />

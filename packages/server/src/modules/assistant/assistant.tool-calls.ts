@@ -28,7 +28,8 @@ export const TOOL_DEFINITIONS: Record<ToolName, ToolDefinition> = {
   },
   search_customers: {
     name: 'search_customers',
-    description: '顧客を名前・フリガナ・会社名・電話・メールで検索する（最大 5 名）',
+    description:
+      '顧客を名前・フリガナ・会社名・電話・メール・診察券番号で検索する（最大 5 名。診察券番号・生年月日・性別も返す）',
     parameters: {
       type: 'object',
       properties: { query: { type: 'string', minLength: 1, maxLength: 100 } },

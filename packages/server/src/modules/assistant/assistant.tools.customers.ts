@@ -1,4 +1,6 @@
+import { formatBirthDate, GENDER_LABELS, todayIn } from '@tsumiki/api-client';
 import { sql } from 'kysely';
+import { tenantTimeZone } from '../../platform/access/time-zone';
 import type { TenantTransaction } from '../../platform/db/tenant-scope';
 import { searchTerm } from '../../platform/search/search-term';
 import { rowName } from '../../platform/text/person-name';
@@ -12,9 +14,26 @@ import {
   type ToolResult,
 } from './assistant.tools.common';
 
-/** Live customers whose name, kana, company, e-mail or phone contain the query (the list's search). */
+/**
+ * Live customers whose name, kana, company, e-mail or phone contain the query, or whose 診察券番号
+ * it is (the list's search); each with the patient card: number, birth date in 和暦 with the age on
+ * the tenant's today, gender.
+ */
 export async function searchCustomers(tx: TenantTransaction, args: { query: string }): Promise<ToolResult> {
   const search = searchTerm(args.query);
+  const today = todayIn(await tenantTimeZone(tx));
+  const card = (row: {
+    patient_number: string;
+    birth_date: string | null;
+    gender: keyof typeof GENDER_LABELS | null;
+  }) =>
+    [
+      `診察券番号 ${row.patient_number}`,
+      row.birth_date ? `生年月日 ${formatBirthDate(row.birth_date, today)}` : null,
+      row.gender ? `性別 ${GENDER_LABELS[row.gender]}` : null,
+    ]
+      .filter(Boolean)
+      .join(' ');
   const rows = search
     ? await findCustomerPage(tx, {
         skip: 0,
@@ -31,7 +50,7 @@ export async function searchCustomers(tx: TenantTransaction, args: { query: stri
           `「${md(args.query)}」に当てはまる顧客（${rows.length} 名${rows.length === RECENT_LIMIT ? '以上' : ''}）:`,
           ...rows.map(
             (row) =>
-              `- [${md(rowName(row))}](/customers/${row.id})${row.company_name ? `（${md(row.company_name)}）` : ''}${row.phone ? ` 電話 ${md(row.phone)}` : ''}`,
+              `- [${md(rowName(row))}](/customers/${row.id})${row.company_name ? `（${md(row.company_name)}）` : ''} ${md(card(row))}${row.phone ? ` 電話 ${md(row.phone)}` : ''}`,
           ),
         ].join('\n');
   return {
@@ -40,6 +59,10 @@ export async function searchCustomers(tx: TenantTransaction, args: { query: stri
       id: row.id,
       name: rowName(row),
       kana: `${row.last_name_kana} ${row.first_name_kana}`,
+      patient_number: row.patient_number,
+      birth_date: row.birth_date,
+      age_label: row.birth_date ? formatBirthDate(row.birth_date, today) : null,
+      gender: row.gender ? GENDER_LABELS[row.gender] : null,
       company: row.company_name,
       phone: row.phone,
       email: row.email,

@@ -37,6 +37,9 @@ const tricky: CsvCustomer = {
   first_name: '﨑子',
   last_name_kana: 'タカハシ',
   first_name_kana: 'サキコ',
+  patient_number: 'K-000123',
+  birth_date: '1980-04-01',
+  gender: 'undisclosed',
   company_name: '株式会社〜つみき－ラボ①',
   company_name_kana: 'ツミキラボ',
   email: 'saki@example.jp',
@@ -58,6 +61,9 @@ const plain: CsvCustomer = {
   first_name: '花子',
   last_name_kana: 'サトウ',
   first_name_kana: 'ハナコ',
+  patient_number: '000001',
+  birth_date: null,
+  gender: null,
   company_name: null,
   company_name_kana: null,
   email: null,
@@ -79,6 +85,8 @@ const trickyRow = {
   first_name: '﨑子',
   last_name_kana: 'タカハシ',
   first_name_kana: 'サキコ',
+  birth_date: '1980/04/01',
+  gender: '回答しない',
   company_name: '株式会社〜つみき－ラボ①',
   company_name_kana: 'ツミキラボ',
   email: 'saki@example.jp',
@@ -96,6 +104,8 @@ const plainRow = {
   first_name: '花子',
   last_name_kana: 'サトウ',
   first_name_kana: 'ハナコ',
+  birth_date: null,
+  gender: null,
   company_name: null,
   company_name_kana: null,
   email: null,
@@ -116,13 +126,13 @@ describe('customersToCsv (UTF-8)', () => {
     const lines = text.split('\r\n');
     expect(lines[0]).toBe(HEADER_LINE);
     expect(lines[0]).toBe(
-      '姓,名,セイ,メイ,会社名,会社名フリガナ,メールアドレス,電話番号,郵便番号,都道府県,市区町村,番地・建物名,タグ,メモ,担当者名,登録日時,更新日時,ID',
+      '姓,名,セイ,メイ,生年月日,性別,会社名,会社名フリガナ,メールアドレス,電話番号,郵便番号,都道府県,市区町村,番地・建物名,タグ,メモ,診察券番号,担当者名,登録日時,更新日時,ID',
     );
     expect(lines[1]).toBe(
-      `髙橋,﨑子,タカハシ,サキコ,株式会社〜つみき－ラボ①,ツミキラボ,saki@example.jp,'+81-3-1234-5678,150-0001,東京都,渋谷区,神宮前1−2−3 つみきビル～5F,VIP;要フォロー,"初診、""紹介""あり\n予約: 10:00〜11:00, 2回目\n次回 😀 よろしく",山﨑 太郎,2026/01/02 00:30,2026/04/01 08:59,${tricky.id}`,
+      `髙橋,﨑子,タカハシ,サキコ,1980/04/01,回答しない,株式会社〜つみき－ラボ①,ツミキラボ,saki@example.jp,'+81-3-1234-5678,150-0001,東京都,渋谷区,神宮前1−2−3 つみきビル～5F,VIP;要フォロー,"初診、""紹介""あり\n予約: 10:00〜11:00, 2回目\n次回 😀 よろしく",K-000123,山﨑 太郎,2026/01/02 00:30,2026/04/01 08:59,${tricky.id}`,
     );
     expect(lines[2]).toBe(
-      `佐藤,花子,サトウ,ハナコ,,,,,,,,,,"'=HYPERLINK(""http://evil.example"",""click"")",,2025/12/31 23:59,2026/01/01 00:00,${plain.id}`,
+      `佐藤,花子,サトウ,ハナコ,,,,,,,,,,,,"'=HYPERLINK(""http://evil.example"",""click"")",000001,,2025/12/31 23:59,2026/01/01 00:00,${plain.id}`,
     );
     expect(lines[3]).toBe('');
     expect(lines).toHaveLength(4);

@@ -18,16 +18,20 @@
  *   invisible joiners/variation selectors (ZWJ, VS1–16, IVS, emoji skin tones) are dropped.
  * - CRLF between rows; RFC 4180 quoting (a field with a quote, comma, CR or LF is quoted and its
  *   quotes doubled); line breaks inside a note are written as LF (what Excel writes for Alt+Enter).
+ * - 生年月日 as 'YYYY/MM/DD' (read back in 西暦 or 和暦), 性別 as its label (男性 …), the 診察券番号
+ *   after the fields for reference (an import gives new numbers);
  * - tags joined with ';'; dates as 'YYYY/MM/DD HH:mm' in the tenant's time zone (Asia/Tokyo unless it chose another).
  * - A cell starting with = + - @ TAB or CR gets a leading "'" (CSV-injection guard); the parser
  *   strips it again.
  */
 import {
   type CustomerCsvField as ApiCsvField,
+  birthDateCsvCell,
   CUSTOMER_CSV_FIELDS,
   CUSTOMER_CSV_REFERENCE_COLUMNS,
   CUSTOMER_CSV_TAG_SEPARATOR,
   customerCsvHeader,
+  genderCsvCell,
 } from '@tsumiki/api-client';
 import { DEFAULT_TIME_ZONE, localDateTime } from '../../platform/access/time-zone';
 import { type CsvEncoding, tableToCsv, UnencodableCharacter } from '../../platform/text/csv-file';
@@ -88,6 +92,10 @@ function cellText(customer: CsvCustomer, field: CustomerCsvField, timeZone: stri
       return formatCsvDateTime(customer[field], timeZone);
     case 'notes':
       return (customer.notes ?? '').replace(/\r\n?/g, '\n');
+    case 'birth_date':
+      return birthDateCsvCell(customer.birth_date);
+    case 'gender':
+      return genderCsvCell(customer.gender);
     default:
       return customer[field] ?? '';
   }

@@ -1,8 +1,10 @@
+import { assertPermission } from '../../platform/access/access';
 import type { ModuleHandlers } from '../../platform/http/typed-handlers';
 import { personName } from '../../platform/text/person-name';
 import type { ModuleDependencies } from '../module';
 import { customersCsvHandlers } from './customers.csv.handlers';
 import { toCustomer } from './customers.mapper';
+import { patientNumberSettingsHandlers } from './customers.numbering.handlers';
 import { canSeeStoppedCustomers, customersPeopleRequestHandlers } from './customers.people-requests.handlers';
 import {
   type CustomerView,
@@ -11,6 +13,7 @@ import {
   getCustomer,
   listAssignees,
   listCustomers,
+  PATIENT_NUMBER_PERMISSION,
   restoreCustomer,
   updateCustomer,
 } from './customers.service';
@@ -45,6 +48,7 @@ export function customersHandlers({
         limit: query.limit,
         search: query.search,
         companyFilter: query.company_filter,
+        kanaRow: query.kana_row,
         sortBy: query.sort_by,
         sortOrder: query.sort_order,
       });
@@ -92,14 +96,18 @@ export function customersHandlers({
       return { status: 200, body: toCustomer(await getCustomer(tx, params.id, { withStopped })) };
     },
 
-    async createCustomer({ body }, { tx, principal }) {
+    async createCustomer({ body }, { tx, principal, tenant }) {
+      // A number of one's own choosing is the admins' (the others get the next one).
+      if (body.patient_number !== undefined) assertPermission(principal, tenant, PATIENT_NUMBER_PERMISSION);
       const customer = await createCustomer(tx, principal.userId, body);
       await events.emit(tx, customerEvent('customer.created', principal.userId, customer));
       return { status: 201, body: toCustomer(customer) };
     },
 
-    async updateCustomer({ params, body }, { tx, principal }) {
+    async updateCustomer({ params, body }, { tx, principal, tenant }) {
       const { version, ...changes } = body;
+      if (changes.patient_number !== undefined)
+        assertPermission(principal, tenant, PATIENT_NUMBER_PERMISSION);
       // The assignee before the save matters only when the save may change it.
       const before = 'assignee_user_id' in changes ? await getCustomer(tx, params.id) : null;
       const customer = await updateCustomer(tx, principal.userId, params.id, version, changes, toCustomer);
@@ -130,6 +138,7 @@ export function customersHandlers({
     },
 
     ...customersCsvHandlers({ document, events }),
+    ...patientNumberSettingsHandlers({ events }),
     ...customersPeopleRequestHandlers({ sessions, files, jobs, textIndex }),
   } satisfies ModuleHandlers;
 }

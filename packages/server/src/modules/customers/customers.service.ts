@@ -1,3 +1,5 @@
+import { todayIn } from '@tsumiki/api-client';
+import { tenantTimeZone } from '../../platform/access/time-zone';
 import type { TenantTransaction } from '../../platform/db/tenant-scope';
 import {
   AppError,
@@ -17,19 +19,21 @@ import {
   findCustomerPage,
   insertCustomer,
   insertCustomers,
+  type KanaRow,
   markCustomerDeleted,
   streamCustomers,
   updateCustomerIfVersion,
 } from './customers.repository';
 import type { NewCustomerRow } from './customers.tables';
 
-export type { CustomerSortField, CustomerView, SortOrder };
+export type { CustomerSortField, CustomerView, KanaRow, SortOrder };
 
 export interface CustomerListRequest {
   skip?: number | undefined;
   limit?: number | undefined;
   search?: string | undefined;
   companyFilter?: string | undefined;
+  kanaRow?: KanaRow | undefined;
   sortBy?: CustomerSortField | undefined;
   sortOrder?: SortOrder | undefined;
 }
@@ -50,6 +54,20 @@ export type CustomerFields = Omit<
   | 'use_stop_reason'
   | 'use_stopped_by'
 >;
+
+/** The 診察券番号 is the tenant's: only admins (settings.manage) may choose or change it. */
+export const PATIENT_NUMBER_PERMISSION = 'settings.manage';
+
+/** Someone typed a 診察券番号 another customer of the tenant has (deleted ones keep theirs). */
+export class PatientNumberTakenError extends AppError {
+  constructor() {
+    super('RES_002', {
+      context: { resource: 'customer', field: 'patient_number' },
+      message: 'この診察券番号はほかの顧客に使われています。',
+      suggestion: '別の番号を入力するか、空のまま登録して自動で付けてください。',
+    });
+  }
+}
 
 export class CustomerNotFoundError extends NotFoundError {
   constructor() {
@@ -124,7 +142,11 @@ async function assertAssignable(tx: TenantTransaction, userId: string | null | u
 }
 
 export async function listCustomers(tx: TenantTransaction, request: CustomerListRequest) {
-  const filters = { search: searchTerm(request.search), companyFilter: searchTerm(request.companyFilter) };
+  const filters = {
+    search: searchTerm(request.search),
+    companyFilter: searchTerm(request.companyFilter),
+    kanaRow: request.kanaRow,
+  };
   const [customers, { total, capped }] = await Promise.all([
     findCustomerPage(tx, {
       ...filters,
@@ -160,12 +182,37 @@ async function getLiveCustomer(tx: TenantTransaction, id: string): Promise<Custo
   return customer;
 }
 
+/**
+ * What a person's input must also be beyond its shape: a birth date not after today in the
+ * tenant's zone, and a 診察券番号 nobody else has (checked first for its own wording; the unique
+ * index stays the guarantee).
+ */
+async function assertPatientCard(
+  tx: TenantTransaction,
+  fields: Pick<Partial<CustomerFields>, 'birth_date' | 'patient_number'>,
+  id?: string,
+): Promise<void> {
+  if (typeof fields.birth_date === 'string' && fields.birth_date > todayIn(await tenantTimeZone(tx))) {
+    throw new InputMismatchError([{ field: 'birth_date', message: '未来の日付は入力できません' }]);
+  }
+  if (fields.patient_number !== undefined) {
+    let taken = tx
+      .selectFrom('customers')
+      .select('id')
+      .where('tenant_id', '=', tx.tenantId)
+      .where('patient_number', '=', fields.patient_number);
+    if (id !== undefined) taken = taken.where('id', '<>', id);
+    if (await taken.executeTakeFirst()) throw new PatientNumberTakenError();
+  }
+}
+
 export async function createCustomer(
   tx: TenantTransaction,
   actorId: string,
   fields: CustomerFields,
 ): Promise<CustomerView> {
   await assertAssignable(tx, fields.assignee_user_id);
+  await assertPatientCard(tx, fields);
   const id = await insertCustomer(tx, {
     ...normalizeFields(fields),
     created_by: actorId,
@@ -187,6 +234,7 @@ export async function updateCustomer(
   present: (customer: CustomerView) => unknown,
 ): Promise<CustomerView> {
   if ('assignee_user_id' in changes) await assertAssignable(tx, changes.assignee_user_id);
+  await assertPatientCard(tx, changes, id);
   const updated = await updateCustomerIfVersion(tx, id, version, normalizeFields(changes), actorId);
   if (!updated) {
     const current = await getLiveCustomer(tx, id);
@@ -227,6 +275,7 @@ export function exportCustomers(tx: TenantTransaction, request: Omit<CustomerLis
   return streamCustomers(tx, {
     search: searchTerm(request.search),
     companyFilter: searchTerm(request.companyFilter),
+    kanaRow: request.kanaRow,
     sortBy: request.sortBy ?? 'created_at',
     sortOrder: request.sortOrder ?? 'desc',
   });
@@ -252,8 +301,17 @@ export async function importCustomers(
 ): Promise<ImportRowResult[]> {
   const results: ImportRowResult[] = [];
   const valid: Array<{ index: number; fields: CustomerFields }> = [];
+  const today = todayIn(await tenantTimeZone(tx));
   for (const [index, row] of rows.entries()) {
     const errors = [...row.errors];
+    if (row.fields) {
+      // Numbers are the server's to give on import (the contract says the column is not read).
+      const { patient_number: _number, ...fields } = row.fields;
+      row.fields = fields;
+      if (typeof fields.birth_date === 'string' && fields.birth_date > today) {
+        errors.push({ field: 'birth_date', message: '未来の日付は入力できません' });
+      }
+    }
     if (row.fields && errors.length === 0) {
       try {
         await assertAssignable(tx, row.fields.assignee_user_id);

@@ -32,6 +32,10 @@ export interface TenantsTable {
   screen_lock_minutes: Generated<number>;
   /** Years the access log keeps its rows. */
   audit_log_retention_years: Generated<number>;
+  /** 診察券番号: written before the zero-padded counter (migration 0029). */
+  patient_number_prefix: Generated<string>;
+  /** 診察券番号: the counter's zero-padded width (4–12). */
+  patient_number_width: Generated<number>;
   created_at: CreatedAt;
   updated_at: CreatedAt;
 }
