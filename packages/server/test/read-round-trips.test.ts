@@ -59,7 +59,6 @@ describe('round trips of a read', () => {
     const { response, sent } = await read('/api/customers?limit=20');
     expect(response.statusCode).toBe(200);
     expectMatchesContract('listCustomers', 200, JSON.parse(response.body));
-    console.log('SENT', JSON.stringify(sent.map((t) => t.slice(0, 80))));
     expect(sent).toHaveLength(2);
     expect(sent[0]).toMatch(/from auth_sessions/);
     expect(sent[1]).toMatch(/^select set_config\('app\.tenant_id', '[0-9a-f-]{36}', true\)/);
