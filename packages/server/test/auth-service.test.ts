@@ -4,7 +4,7 @@ import { authIssuer, testConfig } from '../src/config';
 import { JWT_SECRET_NAME } from '../src/platform/db/secrets';
 import { DEMO_TENANTS, DEMO_USERS } from '../src/seed/demo';
 import { expectErrorEnvelope } from './support/contract';
-import { createTestDatabase, type TestDatabase } from './support/database';
+import { createTestDatabase, forgetRateLimits, type TestDatabase } from './support/database';
 import { createTestServer, type GoTrueSessionBody, type TestServer } from './support/server';
 
 const ADMIN = DEMO_USERS.sakuraAdmin.email;
@@ -393,6 +393,7 @@ describe('embedded auth service (/auth/v1, GoTrue protocol)', () => {
 
   describe('rate limit', () => {
     it('limits password sign-ins per IP with a GoTrue over_request_rate_limit', async () => {
+      await forgetRateLimits(database);
       const limited = await createTestServer({ database, config: { authRateLimitPerMinute: 2 } });
       try {
         const attempt = () =>

@@ -7,6 +7,7 @@ import { generateInvitationCode, hashInvitationCode } from '../src/modules/invit
 import { describeSessionEvent } from '../src/modules/sessions/sessions.service';
 import { DEMO_TENANTS, DEMO_USERS } from '../src/seed/demo';
 import { authClient } from './support/auth-client';
+import { forgetRateLimits } from './support/database';
 import { createTestServer, type GoTrueSessionBody, type TestServer } from './support/server';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -197,6 +198,7 @@ describe('POST /auth/v1/signup (by invitation only)', () => {
   });
 
   it('has the sign-in flood guard', async () => {
+    await forgetRateLimits(server.database);
     const limited = await createTestServer({
       database: server.database,
       config: { authRateLimitPerMinute: 2 },

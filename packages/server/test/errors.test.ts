@@ -7,7 +7,7 @@ import { openDatabase } from '../src/platform/db/database';
 import { findFreePort } from '../src/platform/db/embedded';
 import { DEMO_USERS } from '../src/seed/demo';
 import { expectErrorEnvelope, expectMatchesContract } from './support/contract';
-import { createBlankDatabase } from './support/database';
+import { createBlankDatabase, forgetRateLimits } from './support/database';
 import { createTestServer, type TestServer } from './support/server';
 
 describe('error envelope and health', () => {
@@ -122,6 +122,7 @@ describe('error envelope and health', () => {
   });
 
   it('limits /api per IP with RATE_001 when configured', async () => {
+    await forgetRateLimits(server.database);
     const limited = await createTestServer({
       database: server.database,
       config: { apiRateLimitPerMinute: 2 },

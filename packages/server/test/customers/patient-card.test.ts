@@ -159,6 +159,22 @@ describe('the patient card', () => {
     expect(future.json().error.validation_errors).toEqual([
       expect.objectContaining({ field: 'birth_date', message: '未来の日付は入力できません' }),
     ]);
+    const early = await send(
+      'POST',
+      '/api/customers',
+      staff,
+      person('明治', 'メイジ', { birth_date: '1850-01-01' }),
+    );
+    expect(early.statusCode).toBe(422);
+    expect(early.json().error).toMatchObject({
+      code: 'VAL_003',
+      validation_errors: [
+        expect.objectContaining({
+          field: 'birth_date',
+          message: '1873年（明治6年）より前の日付は扱えません',
+        }),
+      ],
+    });
     const impossible = await send(
       'POST',
       '/api/customers',

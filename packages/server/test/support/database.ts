@@ -1,8 +1,18 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { appRoleUrl } from '../../src/platform/db/app-role';
 import { type Db, openDatabase } from '../../src/platform/db/database';
+
+/**
+ * Forgets every rate-limit window. The counters live in the database (shared by every server on
+ * it), so a test that starts a server with a small limit begins from zero, not from what earlier
+ * tests of its file spent within the same minute.
+ */
+export async function forgetRateLimits(database: TestDatabase): Promise<void> {
+  await sql`delete from rate_limit_counters`.execute(database.owner);
+}
 
 export interface TestDatabase {
   name: string;

@@ -1,4 +1,4 @@
-import { todayIn } from '@tsumiki/api-client';
+import { EARLIEST_DATE, todayIn } from '@tsumiki/api-client';
 import { tenantTimeZone } from '../../platform/access/time-zone';
 import type { TenantTransaction } from '../../platform/db/tenant-scope';
 import {
@@ -182,6 +182,14 @@ async function getLiveCustomer(tx: TenantTransaction, id: string): Promise<Custo
   return customer;
 }
 
+/** Why a birth date of the right shape cannot be stored (the contract's range: 1873-01-01 to today), or null. */
+function birthDateProblem(date: string | null | undefined, today: string): string | null {
+  if (typeof date !== 'string') return null;
+  if (date > today) return '未来の日付は入力できません';
+  if (date < EARLIEST_DATE) return '1873年（明治6年）より前の日付は扱えません';
+  return null;
+}
+
 /**
  * What a person's input must also be beyond its shape: a birth date not after today in the
  * tenant's zone, and a 診察券番号 nobody else has (checked first for its own wording; the unique
@@ -192,9 +200,8 @@ async function assertPatientCard(
   fields: Pick<Partial<CustomerFields>, 'birth_date' | 'patient_number'>,
   id?: string,
 ): Promise<void> {
-  if (typeof fields.birth_date === 'string' && fields.birth_date > todayIn(await tenantTimeZone(tx))) {
-    throw new InputMismatchError([{ field: 'birth_date', message: '未来の日付は入力できません' }]);
-  }
+  const problem = birthDateProblem(fields.birth_date, todayIn(await tenantTimeZone(tx)));
+  if (problem) throw new InputMismatchError([{ field: 'birth_date', message: problem }]);
   if (fields.patient_number !== undefined) {
     let taken = tx
       .selectFrom('customers')
@@ -308,9 +315,8 @@ export async function importCustomers(
       // Numbers are the server's to give on import (the contract says the column is not read).
       const { patient_number: _number, ...fields } = row.fields;
       row.fields = fields;
-      if (typeof fields.birth_date === 'string' && fields.birth_date > today) {
-        errors.push({ field: 'birth_date', message: '未来の日付は入力できません' });
-      }
+      const problem = birthDateProblem(fields.birth_date, today);
+      if (problem) errors.push({ field: 'birth_date', message: problem });
     }
     if (row.fields && errors.length === 0) {
       try {
