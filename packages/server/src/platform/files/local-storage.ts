@@ -3,6 +3,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
+import { feedUpload } from './feed-upload';
 import { FileNotFoundError, type FileStorage, type StagedFile } from './storage';
 import { STAGED_ID, STAGING, STORAGE_KEY, storageKey, UploadDigest } from './storage-keys';
 
@@ -34,43 +35,9 @@ export function createLocalFileStorage(rootDir: string): FileStorage {
       const path = stagedPath(id);
       const out = createWriteStream(path, { flags: 'wx', mode: 0o600 });
       const digest = new UploadDigest();
-      let truncated = false;
+      let truncated: boolean;
       try {
-        await new Promise<void>((resolve, reject) => {
-          let settled = false;
-          const fail = (error: unknown) => {
-            if (settled) return;
-            settled = true;
-            source.unpipe?.();
-            out.destroy();
-            reject(error);
-          };
-          out.on('error', fail);
-          source.on('error', fail);
-          // A request closed before its body ended: the stream never ends, so say so here.
-          source.on('close', () => {
-            if (!source.readableEnded) fail(new Error('アップロードが途中で切れました'));
-          });
-          source.on('data', (chunk: Buffer) => {
-            if (truncated) return; // drained, not stored
-            if (digest.size + chunk.length > maxBytes) {
-              truncated = true;
-              return;
-            }
-            digest.add(chunk);
-            if (!out.write(chunk)) {
-              source.pause();
-              out.once('drain', () => source.resume());
-            }
-          });
-          source.on('end', () => {
-            out.end(() => {
-              if (settled) return;
-              settled = true;
-              resolve();
-            });
-          });
-        });
+        ({ truncated } = await feedUpload(source, out, maxBytes, digest, { waitForSink: true }));
       } catch (error) {
         await rm(path, { force: true });
         throw error;

@@ -11,6 +11,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { S3StorageConfig } from './config';
+import { feedUpload } from './feed-upload';
 import { FileNotFoundError, type FileStorage, type StagedFile } from './storage';
 import { STAGED_ID, STAGING, STORAGE_KEY, storageKey, UploadDigest } from './storage-keys';
 
@@ -55,47 +56,6 @@ function committedKey(key: string): string {
 }
 
 /**
- * Streams `source` into `upload`'s body while taking its size, hash and head; stops storing
- * (and drains the rest) once more than `maxBytes` arrived. Honours back-pressure both ways.
- */
-function feed(source: Readable, body: PassThrough, maxBytes: number, digest: UploadDigest) {
-  return new Promise<{ truncated: boolean }>((resolve, reject) => {
-    let truncated = false;
-    let settled = false;
-    const fail = (error: unknown) => {
-      if (settled) return;
-      settled = true;
-      body.destroy(error instanceof Error ? error : new Error(String(error)));
-      reject(error);
-    };
-    source.on('error', fail);
-    body.on('error', fail);
-    // A request closed before its body ended: the stream never ends, so say so here.
-    source.on('close', () => {
-      if (!source.readableEnded) fail(new Error('アップロードが途中で切れました'));
-    });
-    source.on('data', (chunk: Buffer) => {
-      if (truncated) return; // drained, not stored
-      if (digest.size + chunk.length > maxBytes) {
-        truncated = true;
-        return;
-      }
-      digest.add(chunk);
-      if (!body.write(chunk)) {
-        source.pause();
-        body.once('drain', () => source.resume());
-      }
-    });
-    source.on('end', () => {
-      if (settled) return;
-      settled = true;
-      body.end();
-      resolve({ truncated });
-    });
-  });
-}
-
-/**
  * Files in an S3-compatible bucket, under the same keys as the local directory
  * (`<tenantId>/<sha256>`). An upload streams to `.staging/<uuid>` in parts (memory stays bounded
  * whatever its size), is copied under its key when committed (the service copies, the bytes do
@@ -137,7 +97,10 @@ export function createS3FileStorage(
       // Seen by the catch below; without a handler here a failure while feeding is unhandled.
       uploaded.catch(() => {});
       try {
-        const [{ truncated }] = await Promise.all([feed(source, body, maxBytes, digest), uploaded]);
+        const [{ truncated }] = await Promise.all([
+          feedUpload(source, body, maxBytes, digest, { waitForSink: false }),
+          uploaded,
+        ]);
         return { id, ...digest.finish(), truncated };
       } catch (error) {
         await upload.abort().catch(() => {});
