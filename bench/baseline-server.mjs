@@ -7,6 +7,7 @@
 // Environment: BASELINE_PLAN (JSON file written by the bench), BASELINE_DATABASE_URL (app role),
 // BASELINE_POOL_SIZE, AUTH_JWT_SECRET, BASELINE_JWT_AUDIENCE, PORT, BENCH_SERVER_DIR.
 import { readFileSync } from 'node:fs';
+import { bearerClaims, serveUntilStopped } from './lib/bare-server.mjs';
 import { importFromServer, serverDir } from './lib/server-package.mjs';
 
 const dir = serverDir();
@@ -95,35 +96,11 @@ function body(results) {
 const app = Fastify({ logger: false });
 
 app.get('/api/customers', async (request, reply) => {
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
-  if (!match) return reply.code(401).send({ error: 'unauthorized' });
-  let claims;
-  try {
-    ({ payload: claims } = await jwtVerify(match[1], key, { algorithms: ['HS256'], audience }));
-  } catch {
-    return reply.code(401).send({ error: 'unauthorized' });
-  }
+  const claims = await bearerClaims(request, reply, { jwtVerify, key, audience });
+  if (!claims) return reply;
   const units = routes.get(request.url);
   if (!units) return reply.code(404).send({ error: 'no captured statements for this URL' });
   return body(await run(units, claims));
 });
 
-await app.listen({ port: Number(process.env.PORT ?? 0), host: '127.0.0.1' });
-const address = app.server.address();
-
-let stopping = false;
-const stop = () => {
-  if (stopping) return;
-  stopping = true;
-  app
-    .close()
-    .then(() => pool.end())
-    .then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-};
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
-process.on('disconnect', stop);
-process.send?.({ ready: true, url: `http://127.0.0.1:${address.port}` });
+await serveUntilStopped(app, pool);

@@ -10,6 +10,7 @@
 // values } } }), FLOOR_DATABASE_URL (app role), FLOOR_POOL_SIZE, AUTH_JWT_SECRET,
 // FLOOR_JWT_AUDIENCE, PORT, BENCH_SERVER_DIR.
 import { readFileSync } from 'node:fs';
+import { bearerClaims, serveUntilStopped } from './lib/bare-server.mjs';
 import { importFromServer, serverDir } from './lib/server-package.mjs';
 
 const dir = serverDir();
@@ -35,13 +36,7 @@ pool.on('error', () => {});
 const app = Fastify({ logger: false });
 
 app.get('/api/customers', async (request, reply) => {
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
-  if (!match) return reply.code(401).send({ error: 'unauthorized' });
-  try {
-    await jwtVerify(match[1], key, { algorithms: ['HS256'], audience });
-  } catch {
-    return reply.code(401).send({ error: 'unauthorized' });
-  }
+  if (!(await bearerClaims(request, reply, { jwtVerify, key, audience }))) return reply;
   const statement = plan.routes[request.url];
   if (!statement) return reply.code(404).send({ error: 'no statement for this URL' });
   const { rows } = await pool.query({
@@ -55,22 +50,4 @@ app.get('/api/customers', async (request, reply) => {
   return { total, customers };
 });
 
-await app.listen({ port: Number(process.env.PORT ?? 0), host: '127.0.0.1' });
-const address = app.server.address();
-
-let stopping = false;
-const stop = () => {
-  if (stopping) return;
-  stopping = true;
-  app
-    .close()
-    .then(() => pool.end())
-    .then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-};
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
-process.on('disconnect', stop);
-process.send?.({ ready: true, url: `http://127.0.0.1:${address.port}` });
+await serveUntilStopped(app, pool);
