@@ -23,6 +23,8 @@ export const appRoutes = {
   invitations: { path: '/invitations', title: '招待管理' },
   workflow: { path: '/workflow', title: 'ワークフローAI' },
   marketing: { path: '/marketing', title: 'マーケティングAI' },
+  // Shown by the /marketing/* route (routes/marketing/marketing-route.tsx).
+  advertisingCheck: { path: '/marketing/advertising-check', title: '広告チェック' },
   staff: { path: '/staff', title: 'スタッフ管理' },
   tenantUsers: { path: '/tenant-users', title: 'ユーザー管理' },
   notifications: { path: '/notifications', title: '通知' },

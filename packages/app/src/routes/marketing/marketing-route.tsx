@@ -5,7 +5,6 @@ import { appRoutes } from '../../app/paths';
 import { usePermissions } from '../../features/access/permissions';
 import { FeatureOffScreen, PermissionDeniedScreen } from '../../features/access/screen-states';
 import { isFeatureEnabled, useFeatureFlags } from '../../features/feature-flags';
-import { marketingScreens } from '../../features/marketing/marketing-paths';
 import { MarketingScreen } from '../../features/marketing/marketing-screen';
 
 const title = appRoutes.marketing.title;
@@ -24,7 +23,7 @@ export function Component() {
   if (!isFeatureEnabled(flags, 'marketing_ai')) return <FeatureOffScreen title={title} />;
   if (!can('ai.use')) return <PermissionDeniedScreen title={title} />;
   if (rest === '') return <MarketingHome />;
-  if (`${appRoutes.marketing.path}/${rest}` !== marketingScreens.advertisingCheck.path)
+  if (`${appRoutes.marketing.path}/${rest}` !== appRoutes.advertisingCheck.path)
     return <Navigate to={appRoutes.marketing.path} replace />;
   return (
     <Suspense fallback={null}>
@@ -41,7 +40,7 @@ function MarketingHome() {
         description="登録されている顧客と対応履歴から顧客層を数え、キャンペーン・競合の整理・発信のカレンダーを作ります。"
         actions={
           <Button asChild variant="outline">
-            <Link to={marketingScreens.advertisingCheck.path}>{marketingScreens.advertisingCheck.title}</Link>
+            <Link to={appRoutes.advertisingCheck.path}>{appRoutes.advertisingCheck.title}</Link>
           </Button>
         }
       />
