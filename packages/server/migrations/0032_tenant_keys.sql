@@ -1,7 +1,8 @@
 -- 0032: every tenant table keyed by tenant, so that the schema can be distributed by tenant
 -- (Citus-style co-location) without a redesign. The rule, checked on the catalogue by
 -- test/schema/tenant-keys.test.ts: a table with tenant_id has it in its primary key and in every
--- foreign key to another tenant table; a table without it is a listed global table.
+-- foreign key to another tenant table, and in every unique key (a distributed table enforces
+-- uniqueness within one tenant's shard only); a table without it is a listed global table.
 --
 -- Every table but one followed the rule already. client_error_reports kept the reports of nobody
 -- (sent signed out, or without X-Tenant-Id) beside the tenants' ones, with tenant_id null, so
@@ -13,6 +14,11 @@
 -- T's reports only; one scoped to no tenant reads and writes only the reports of nobody (the new
 -- table's policy admits no tenant-scoped transaction). Idempotency stays per sender and client id:
 -- (tenant_id, user_id, report_id) for a tenant's reports, (user_id, report_id) for nobody's.
+--
+-- One more key broke the rule: invitations' code_hash was unique on its own. The code is looked up
+-- before any tenant is known, so the unique key becomes (code_hash, tenant_id): code_hash first,
+-- the lookup keeps its index; tenant_id in it, the key stays enforceable per tenant. (A code is 32
+-- random bytes: two invitations with one code are as likely as guessing one.)
 --
 -- One transaction (the migration runner's), both tables are small (90 days of reports): the
 -- access-exclusive locks last as long as the copy of the anonymous rows and one index build.
@@ -106,3 +112,8 @@ begin
   return removed;
 end
 $$;
+
+-- Invitations: the code's unique key holds the tenant (see the top).
+alter table invitations
+  drop constraint invitations_code_hash_key,
+  add constraint invitations_code_hash_key unique (code_hash, tenant_id);

@@ -57,6 +57,8 @@ describe('tenant keys in the catalogue', () => {
             references keys_probe_parent (tenant_id, id),
           constraint keys_probe_child_user_fkey foreign key (other_id) references users (id));
         create table keys_probe_no_key (tenant_id uuid not null, note text);
+        create unique index keys_probe_no_key_note_idx on keys_probe_no_key (note) where note is not null;
+        create unique index keys_probe_no_key_tenant_note_idx on keys_probe_no_key (note, tenant_id);
         create table keys_probe_global (code text primary key,
           owner_tenant uuid, owner_id uuid,
           foreign key (owner_tenant, owner_id) references keys_probe_parent (tenant_id, id));`);
@@ -68,6 +70,7 @@ describe('tenant keys in the catalogue', () => {
           // A unique index on (tenant_id, id) is not enough: the primary key itself must hold tenant_id.
           'keys_probe_id_only: primary key without tenant_id',
           'keys_probe_no_key: no primary key',
+          'keys_probe_no_key: unique key without tenant_id',
           'keys_probe_global: global table not listed',
           'keys_probe_global: global table refers to a tenant table',
           'keys_probe_child: foreign key without tenant_id on both sides',
@@ -80,6 +83,8 @@ describe('tenant keys in the catalogue', () => {
       expect(describeOffences(offences)).toContain('keys_probe_child_parent_fkey');
       expect(describeOffences(offences)).toContain('keys_probe_child_crossed_fkey');
       expect(describeOffences(offences)).not.toContain('keys_probe_child_good_fkey');
+      expect(describeOffences(offences)).toContain('keys_probe_no_key_note_idx');
+      expect(describeOffences(offences)).not.toContain('keys_probe_no_key_tenant_note_idx');
       expect(describeOffences(offences)).not.toContain('keys_probe_child_user_fkey');
     } finally {
       await client.query('rollback');

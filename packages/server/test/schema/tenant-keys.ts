@@ -33,6 +33,7 @@ export type Rule =
   | 'primary key without tenant_id'
   | 'no primary key'
   | 'foreign key without tenant_id on both sides'
+  | 'unique key without tenant_id'
   | 'global table not listed'
   | 'global table refers to a tenant table'
   | 'listed as global but has tenant_id';
@@ -71,6 +72,20 @@ const tablesQuery = `
      and not c.relispartition
    order by c.relname`;
 
+// Unique constraints and unique indexes (partial ones too) of tables with tenant_id that leave it
+// out: a distributed table can only enforce uniqueness within one tenant's shard.
+const uniqueKeysQuery = `
+  select i.indrelid::regclass::text as table, i.indexrelid::regclass::text as name
+    from pg_index i
+    join pg_class c on c.oid = i.indrelid
+   where i.indisunique and not i.indisprimary and c.relnamespace = 'public'::regnamespace
+     and exists (select 1 from pg_attribute a
+                  where a.attrelid = c.oid and a.attname = 'tenant_id' and not a.attisdropped)
+     and not exists (select 1 from unnest(i.indkey) k(attnum)
+                       join pg_attribute a on a.attrelid = i.indrelid and a.attnum = k.attnum
+                      where a.attname = 'tenant_id')
+   order by 1, 2`;
+
 const foreignKeysQuery = `
   select c.conrelid::regclass::text as table, c.conname as name,
          array(select a.attname::text from unnest(c.conkey) with ordinality k(attnum, i)
@@ -87,6 +102,7 @@ const foreignKeysQuery = `
 export async function findOffences(client: pg.Client | pg.PoolClient): Promise<Offence[]> {
   const tables = (await client.query<TableRow>(tablesQuery)).rows;
   const foreignKeys = (await client.query<ForeignKeyRow>(foreignKeysQuery)).rows;
+  const uniqueKeys = (await client.query<{ table: string; name: string }>(uniqueKeysQuery)).rows;
   const tenantTables = new Set(tables.filter((t) => t.has_tenant_id).map((t) => t.table));
   const offences: Offence[] = [];
 
@@ -136,6 +152,9 @@ export async function findOffences(client: pg.Client | pg.PoolClient): Promise<O
         detail: `${key.name}: (${key.columns.join(', ')}) → ${key.referenced_table} (${key.referenced_columns.join(', ')})`,
       });
     }
+  }
+  for (const key of uniqueKeys) {
+    offences.push({ table: key.table, rule: 'unique key without tenant_id', detail: key.name });
   }
   return offences;
 }
