@@ -2,8 +2,9 @@ import type pg from 'pg';
 
 /**
  * The rule that keeps the schema distributable by tenant (Citus-style co-location): every tenant
- * table carries `tenant_id` in its primary key and in every foreign key to another tenant table,
- * matched column to column; every other table is listed here as global, with its reason.
+ * table carries `tenant_id` in its primary key, in every foreign key to another tenant table
+ * (matched column to column) and in every unique key; every other table is listed here as global,
+ * with its reason, and refers to no tenant table. docs/tenant-keys.md explains it.
  *
  * Only the `public` schema is read. The job queue's own schema (`pgboss`, created by pg-boss as the
  * app role) is pg-boss's to shape and is left out; the embedded auth service's tables live in
