@@ -4,17 +4,37 @@ import type { NewClientErrorReportRow } from './errors.tables';
 
 /**
  * Stores the reports, each once per sender and client id (a report sent again, by a keepalive on
- * unload and by the next flush, is skipped); how many were new. The caller's transaction decides
- * the tenant the rows may carry (migration 0007's policy): scoped to the rows' tenant, or to none.
+ * unload and by the next flush, is skipped); how many were new. A tenant's reports go to its
+ * table, nobody's to theirs (migration 0032). The caller's transaction decides which rows its
+ * policies admit: scoped to the rows' tenant, or to none for the reports of nobody.
  */
 export async function insertReports(db: DbExecutor, rows: NewClientErrorReportRow[]): Promise<number> {
-  if (rows.length === 0) return 0;
-  const result = await db
-    .insertInto('client_error_reports')
-    .values(rows)
-    .onConflict((conflict) => conflict.constraint('client_error_reports_report_id_key').doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0n);
+  const tenants: Array<NewClientErrorReportRow & { tenant_id: string }> = [];
+  const nobody: Omit<NewClientErrorReportRow, 'tenant_id'>[] = [];
+  for (const { tenant_id, ...row } of rows) {
+    if (tenant_id === null) nobody.push(row);
+    else tenants.push({ ...row, tenant_id });
+  }
+  let stored = 0n;
+  if (tenants.length > 0) {
+    const result = await db
+      .insertInto('client_error_reports')
+      .values(tenants)
+      .onConflict((conflict) => conflict.constraint('client_error_reports_report_id_key').doNothing())
+      .executeTakeFirst();
+    stored += result.numInsertedOrUpdatedRows ?? 0n;
+  }
+  if (nobody.length > 0) {
+    const result = await db
+      .insertInto('client_error_reports_unscoped')
+      .values(nobody)
+      .onConflict((conflict) =>
+        conflict.constraint('client_error_reports_unscoped_report_id_key').doNothing(),
+      )
+      .executeTakeFirst();
+    stored += result.numInsertedOrUpdatedRows ?? 0n;
+  }
+  return Number(stored);
 }
 
 /**

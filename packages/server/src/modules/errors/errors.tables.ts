@@ -3,11 +3,9 @@ import type { CreatedAt } from '../../platform/db/schema';
 
 type Json = ColumnType<Record<string, unknown>, Record<string, unknown> | undefined, never>;
 
-/** A report a browser sent (migration 0007); never updated once received. */
-export interface ClientErrorReportsTable {
+/** A report a browser sent (migrations 0007, 0032); never updated once received. */
+interface ClientErrorReportColumns {
   id: Generated<string>;
-  /** The tenant of X-Tenant-Id when a signed-in sender belongs to it; null otherwise. */
-  tenant_id: string | null;
   /** The user of a valid access token; null for a report sent signed out. */
   user_id: string | null;
   /** The client's own id of the report (ClientErrorReport.id). */
@@ -33,10 +31,22 @@ export interface ClientErrorReportsTable {
   received_at: CreatedAt;
 }
 
+/** A tenant's report: the tenant of X-Tenant-Id, when a signed-in sender belongs to it. */
+export interface ClientErrorReportsTable extends ClientErrorReportColumns {
+  tenant_id: string;
+}
+
+/** A report of nobody: sent signed out, or signed in without X-Tenant-Id (a global table). */
+export type UnscopedClientErrorReportsTable = ClientErrorReportColumns;
+
 declare module '../../platform/db/schema' {
   interface Database {
     client_error_reports: ClientErrorReportsTable;
+    client_error_reports_unscoped: UnscopedClientErrorReportsTable;
   }
 }
 
-export type NewClientErrorReportRow = Insertable<ClientErrorReportsTable>;
+/** A report to store: with its tenant, or with none (then it goes to the reports of nobody). */
+export type NewClientErrorReportRow = Insertable<UnscopedClientErrorReportsTable> & {
+  tenant_id: string | null;
+};
