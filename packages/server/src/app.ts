@@ -125,7 +125,9 @@ export async function buildServer({
     ? new DatabaseNotifications({ connectionString: databaseUrl, log: app.log })
     : null;
   // Before any route: a write through any of them drops this process's cached access contexts.
-  if (databaseNotifications) installAccessContextCache(app, databaseNotifications);
+  if (databaseNotifications && config.accessContextCache) {
+    installAccessContextCache(app, databaseNotifications);
+  }
 
   app.setValidatorCompiler(createValidatorCompiler());
   acceptEmptyJsonBodies(app);

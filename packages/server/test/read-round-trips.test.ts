@@ -41,7 +41,7 @@ describe('round trips of a read', () => {
         ?.push(typeof first === 'string' ? first : String(first?.text ?? '<submittable>'));
       return (originalQuery as (...rest: unknown[]) => unknown).apply(this, args);
     } as typeof pg.Client.prototype.query;
-    server = await createTestServer();
+    server = await createTestServer({ config: { accessContextCache: true } });
     token = (await server.signIn(DEMO_USERS.sakuraAdmin.email)).access_token;
     const { rows } = await sql<{ id: string }>`
       select id from customers where tenant_id = ${DEMO_TENANTS.sakura.id} and deleted_at is null
@@ -103,7 +103,7 @@ describe('round trips of a read', () => {
   it('with the API rate limit on, a warm read is two: the budget upsert and the batch', async () => {
     const limited = await createTestServer({
       database: server.database,
-      config: { apiRateLimitPerMinute: 100_000 },
+      config: { accessContextCache: true, apiRateLimitPerMinute: 100_000 },
     });
     try {
       const limitedToken = (await limited.signIn(DEMO_USERS.sakuraAdmin.email)).access_token;

@@ -37,8 +37,8 @@ describe('two instances, one database: an ending on one is refused on the other'
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    a = await createTestServer({ database });
-    b = await createTestServer({ database });
+    a = await createTestServer({ database, config: { accessContextCache: true } });
+    b = await createTestServer({ database, config: { accessContextCache: true } });
     admin = (await a.signIn(DEMO_USERS.sakuraAdmin.email)).access_token;
   });
 
