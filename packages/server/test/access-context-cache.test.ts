@@ -141,3 +141,55 @@ describe('the access-context cache', () => {
     expect(ended.get('s9', 'u9', undefined)).toBeUndefined();
   });
 });
+
+describe('reading a context through the cache', () => {
+  it('sends one read for concurrent misses of one key, and keeps what it read', async () => {
+    const { cache, far } = setUp();
+    let reads = 0;
+    let finish: () => void = () => {};
+    const read = () =>
+      new Promise<{ access: RequestAccess; sessionEndsAt: number }>((resolve) => {
+        reads += 1;
+        finish = () => resolve({ access: accessOf('s1', 'u1', [TENANT]), sessionEndsAt: far });
+      });
+    const first = cache.load('s1', 'u1', undefined, read);
+    const second = cache.load('s1', 'u1', undefined, read);
+    finish();
+    expect((await first)?.principal.userId).toBe('u1');
+    expect(await second).toBe(await first);
+    expect(reads).toBe(1);
+    expect(cache.get('s1', 'u1', undefined)).toBeDefined();
+  });
+
+  it('does not let a request that missed after a notification wait for a read begun before it', async () => {
+    const { cache, notifications, far } = setUp();
+    let reads = 0;
+    const finishers: Array<() => void> = [];
+    const read = () =>
+      new Promise<{ access: RequestAccess; sessionEndsAt: number }>((resolve) => {
+        reads += 1;
+        finishers.push(() => resolve({ access: accessOf('s1', 'u1', [TENANT]), sessionEndsAt: far }));
+      });
+    const before = cache.load('s1', 'u1', undefined, read);
+    notifications.send('u:u1');
+    const after = cache.load('s1', 'u1', undefined, read);
+    for (const finish of finishers) finish();
+    await Promise.all([before, after]);
+    expect(reads).toBe(2);
+    // The read begun before the notification is not kept; the one after it is.
+    expect(cache.get('s1', 'u1', undefined)).toBeDefined();
+  });
+
+  it('reads every time, without waiting for others, while the LISTEN connection is down', async () => {
+    const { cache, notifications, far } = setUp();
+    notifications.connected = false;
+    let reads = 0;
+    const read = async () => {
+      reads += 1;
+      return { access: accessOf('s1', 'u1', [TENANT]), sessionEndsAt: far };
+    };
+    await Promise.all([cache.load('s1', 'u1', undefined, read), cache.load('s1', 'u1', undefined, read)]);
+    expect(reads).toBe(2);
+    expect(cache.size).toBe(0);
+  });
+});

@@ -50,6 +50,11 @@ interface Entry {
  */
 export class AccessContextCache {
   private readonly entries = new Map<string, Entry>();
+  /** Reads under way, by key, with the generation they began in. */
+  private readonly reading = new Map<
+    string,
+    { generation: number; promise: Promise<RequestAccess | undefined> }
+  >();
   private currentGeneration = 0;
 
   constructor(
@@ -104,6 +109,37 @@ export class AccessContextCache {
       tenantIds,
       expiresAt: Math.min(this.clock() + ACCESS_CONTEXT_TTL_MS, sessionEndsAt),
     });
+  }
+
+  /**
+   * The context from the cache, else from `read` — one read per key at a time: requests that miss
+   * while a read of the same key (begun in the current generation) is under way wait for it
+   * instead of each sending the same statement (after an expiry, every concurrent request of one
+   * user would otherwise miss at once).
+   */
+  async load(
+    sessionId: string,
+    userId: string,
+    requestedTenantId: string | undefined,
+    read: () => Promise<{ access: RequestAccess; sessionEndsAt: number } | undefined>,
+  ): Promise<RequestAccess | undefined> {
+    const cached = this.get(sessionId, userId, requestedTenantId);
+    if (cached) return cached;
+    if (!this.notifications.connected) return (await read())?.access;
+    const key = keyOf(sessionId, userId, requestedTenantId);
+    const generation = this.currentGeneration;
+    const pending = this.reading.get(key);
+    if (pending && pending.generation === generation) return pending.promise;
+    const promise = read().then((result) => {
+      if (result) this.store(generation, requestedTenantId, result.access, result.sessionEndsAt);
+      return result?.access;
+    });
+    this.reading.set(key, { generation, promise });
+    const forget = () => {
+      if (this.reading.get(key)?.promise === promise) this.reading.delete(key);
+    };
+    promise.then(forget, forget);
+    return promise;
   }
 
   /** Drops every entry (a write through this process, a LISTEN (re)connection). */

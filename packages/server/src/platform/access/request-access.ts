@@ -59,12 +59,9 @@ export async function loadRequestAccess(
   cache?: AccessContextCache,
 ): Promise<RequestAccess | undefined> {
   if (!cache) return (await readRequestAccess(db, claims, requestedTenantId))?.access;
-  const cached = cache.get(claims.sessionId, claims.userId, requestedTenantId);
-  if (cached) return cached;
-  const generation = cache.generation;
-  const read = await readRequestAccess(db, claims, requestedTenantId);
-  if (read) cache.store(generation, requestedTenantId, read.access, read.sessionEndsAt);
-  return read?.access;
+  return cache.load(claims.sessionId, claims.userId, requestedTenantId, () =>
+    readRequestAccess(db, claims, requestedTenantId),
+  );
 }
 
 async function readRequestAccess(
