@@ -76,8 +76,14 @@ async function run(units, claims) {
   return results;
 }
 
-/** { total, customers }: the count (one row, one number) and the page (the widest rows) among the results. */
-function body(results) {
+/**
+ * { total, customers }: the count (one row, one number) and the page among the results. A
+ * multi-statement simple query (the product's read batch) answers an array of results: they are
+ * flattened first. The page is the last result of five or more columns: the access-context row
+ * comes before it (it has as many columns, so "the widest" would pick the user instead).
+ */
+function body(nested) {
+  const results = nested.flat();
   let total = null;
   let page = [];
   for (const result of results) {

@@ -75,6 +75,7 @@ if (argv.includes('--help') || argv.includes('-h')) {
   BENCH_KEEP_DATA=1        終了後もデータベースを消さない
   BENCH_OUT                結果の JSON（bench/results/customers-list.json、--quick は customers-list.quick.json）
   BENCH_NODE_ARGS          Tsumiki の node に渡すオプション（例 "--cpu-prof --cpu-prof-dir=/tmp/prof"）
+  BENCH_API_RATE_LIMIT     Tsumiki の API_RATE_LIMIT_PER_MINUTE（0 = オフ。本番と同じく枠の upsert も測るなら 100000000）
 `);
   process.exit(0);
 }
@@ -395,7 +396,9 @@ async function main() {
     PORT: String(await freePort()),
     AUTH_JWT_SECRET: secret,
     ACCESS_TOKEN_TTL: '86400',
-    API_RATE_LIMIT_PER_MINUTE: '0',
+    // Off unless asked: with it on, the same-SQL baseline replays the budget's upsert too (it is
+    // captured like every statement) and the floor does not.
+    API_RATE_LIMIT_PER_MINUTE: env.BENCH_API_RATE_LIMIT ?? '0',
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
     APP_DIST_DIR: appDist,
   });

@@ -11,6 +11,7 @@ import { authRoutes } from './auth/routes';
 import { authIssuer, type Config } from './config';
 import { registerStaticApp } from './http/static-app';
 import { createApiHandlers } from './modules';
+import { installAccessContextCache } from './platform/access/access-context-cache';
 import { createAiProvider } from './platform/ai/create-provider';
 import { startAccessLogSealer } from './platform/audit/sealer';
 import type { Db } from './platform/db/database';
@@ -120,6 +121,13 @@ export async function buildServer({
   app.decorateRequest('accessTokenExpiresAt', null);
   // First of all hooks: whatever answers next (rate limit, authentication) has these headers.
   await registerResponseHeaders(app);
+  const databaseNotifications = databaseUrl
+    ? new DatabaseNotifications({ connectionString: databaseUrl, log: app.log })
+    : null;
+  // Before any route: a write through any of them drops this process's cached access contexts.
+  if (databaseNotifications && config.accessContextCache) {
+    installAccessContextCache(app, databaseNotifications);
+  }
 
   app.setValidatorCompiler(createValidatorCompiler());
   acceptEmptyJsonBodies(app);
@@ -144,9 +152,6 @@ export async function buildServer({
   const mfa = { totp: new TotpFactors(mfaContext), recovery: new RecoveryCodes(mfaContext) };
   await app.register(authRoutes, { prefix: AUTH_PREFIX, authService, config, mfa });
   await registerApiReference(app);
-  const databaseNotifications = databaseUrl
-    ? new DatabaseNotifications({ connectionString: databaseUrl, log: app.log })
-    : null;
   let files = given.files;
   if (!files) {
     const storage = configuredFileStorage(config);

@@ -79,6 +79,12 @@ export interface Config {
    */
   apiRateLimitPerMinute: number;
   /**
+   * Whether each process keeps the access contexts it read lately (ACCESS_CONTEXT_CACHE, on by
+   * default; platform/access/access-context-cache.ts): dropped on the database's notification of a
+   * change, used at most a second. Needs the LISTEN connection (a database URL).
+   */
+  accessContextCache: boolean;
+  /**
    * Whether reads of personal data (a customer's record, interactions, documents, reports) go to
    * the access log (ACCESS_LOG_READS, on by default). Changes and security events are always
    * recorded; `off` exists to measure what read logging costs (`pnpm bench`) and should stay on
@@ -248,6 +254,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     refreshTokenReuseGraceSeconds: integer('REFRESH_TOKEN_REUSE_GRACE', 10, 0, 300),
     authRateLimitPerMinute: integer('AUTH_RATE_LIMIT_PER_MINUTE', 300, 1, 100_000),
     apiRateLimitPerMinute: integer('API_RATE_LIMIT_PER_MINUTE', 1200, 0, 1_000_000),
+    accessContextCache: onOff('ACCESS_CONTEXT_CACHE', true),
     accessLogReads: onOff('ACCESS_LOG_READS', true),
     passwordHashCost: PASSWORD_HASH_COST,
     appDistDir,
@@ -304,6 +311,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     refreshTokenReuseGraceSeconds: 10,
     authRateLimitPerMinute: 1000,
     apiRateLimitPerMinute: 0,
+    // Tests change sessions, members and policies with SQL and expect the very next request to
+    // see it; the cache would see it a few ms later. Its own tests switch it on.
+    accessContextCache: false,
     accessLogReads: true,
     // A quarter of a second less per sign-in across a few hundred test sign-ins; the production
     // cost and the upgrade from a weaker hash are tested on their own (auth-service.test.ts).

@@ -2,8 +2,10 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 /**
  * The customer list, a customer's detail and the dashboard's three reads answer in at most two
  * round trips to PostgreSQL: the access context (session, user, memberships) and one batch with
- * the tenant scope and every query of the read. Counted at the pg client — every call of
- * Client#query the request causes is one round trip — not timed.
+ * the tenant scope and every query of the read — and in one, the batch, once the process's
+ * access-context cache holds the caller's context (two with the API rate limit on: its upsert and
+ * the batch). Counted at the pg client — every call of Client#query the request causes is one
+ * round trip — not timed.
  */
 import { sql } from 'kysely';
 import pg from 'pg';
@@ -39,7 +41,7 @@ describe('round trips of a read', () => {
         ?.push(typeof first === 'string' ? first : String(first?.text ?? '<submittable>'));
       return (originalQuery as (...rest: unknown[]) => unknown).apply(this, args);
     } as typeof pg.Client.prototype.query;
-    server = await createTestServer();
+    server = await createTestServer({ config: { accessContextCache: true } });
     token = (await server.signIn(DEMO_USERS.sakuraAdmin.email)).access_token;
     const { rows } = await sql<{ id: string }>`
       select id from customers where tenant_id = ${DEMO_TENANTS.sakura.id} and deleted_at is null
@@ -53,7 +55,70 @@ describe('round trips of a read', () => {
     await server?.close();
   });
 
-  const read = (path: string) => roundTripsOf(() => server.get(path, { token }));
+  /** A read with this process's access-context cache emptied first: the context is read too. */
+  const read = (path: string) => {
+    server.app.accessContextCache?.clear();
+    return roundTripsOf(() => server.get(path, { token }));
+  };
+  /** A read right after the same one: the caller's context is in the cache. */
+  const warmRead = async (path: string) => {
+    await read(path);
+    return roundTripsOf(() => server.get(path, { token }));
+  };
+
+  it('has an access-context cache, fed by a LISTEN connection that is up', () => {
+    expect(server.app.accessContextCache).toBeDefined();
+  });
+
+  it('lists, searches, opens a customer and answers the dashboard in one with a warm cache: the batch', async () => {
+    for (const path of [
+      '/api/customers?limit=20',
+      '/api/customers?limit=5&search=%E4%BD%90%E8%97%A4&sort_by=last_name_kana',
+      `/api/customers/${customerId}`,
+      '/api/interactions?limit=3',
+    ]) {
+      const { response, sent } = await warmRead(path);
+      expect(response.statusCode, path).toBe(200);
+      const own = sent.filter((text) => !isAccessLogInbox(text));
+      expect(own, path).toHaveLength(1);
+      expect(own[0], path).toMatch(/^select set_config\('app\.tenant_id', '[0-9a-f-]{36}', true\)/);
+    }
+    const { response } = await warmRead('/api/customers?limit=20');
+    expectMatchesContract('listCustomers', 200, JSON.parse(response.body));
+  });
+
+  it('reads the context again after a write through this process (its own changes are seen at once)', async () => {
+    await warmRead('/api/customers?limit=1');
+    const update = await server.app.inject({
+      method: 'POST',
+      url: '/auth/v1/logout?scope=others',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(update.statusCode).toBe(204);
+    const { sent } = await roundTripsOf(() => server.get('/api/customers?limit=1', { token }));
+    expect(sent).toHaveLength(2);
+    expect(sent[0]).toMatch(/from auth_sessions/);
+  });
+
+  it('with the API rate limit on, a warm read is two: the budget upsert and the batch', async () => {
+    const limited = await createTestServer({
+      database: server.database,
+      config: { accessContextCache: true, apiRateLimitPerMinute: 100_000 },
+    });
+    try {
+      const limitedToken = (await limited.signIn(DEMO_USERS.sakuraAdmin.email)).access_token;
+      await limited.get('/api/customers?limit=20', { token: limitedToken });
+      const { response, sent } = await roundTripsOf(() =>
+        limited.get('/api/customers?limit=20', { token: limitedToken }),
+      );
+      expect(response.statusCode).toBe(200);
+      expect(sent).toHaveLength(2);
+      expect(sent[0]).toMatch(/insert into rate_limit_counters/);
+      expect(sent[1]).toMatch(/^select set_config\('app\.tenant_id'/);
+    } finally {
+      await limited.close();
+    }
+  });
 
   it('lists customers in two: the access context, then the scope, the page and the total together', async () => {
     const { response, sent } = await read('/api/customers?limit=20');

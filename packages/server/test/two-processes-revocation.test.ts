@@ -1,10 +1,12 @@
 /**
  * Two server instances on one database, as two processes behind a load balancer: what one of them
- * ends (a session signed out, a member disabled, a permission taken away) the other refuses on
- * the very next request, well within a second. Each request reads the access context (session,
- * user, memberships) from the database, so no instance answers from what it knew before.
+ * ends (a session signed out, a member disabled, a permission taken away) the other refuses
+ * within a second, although B keeps the caller's access context in its cache: the change's
+ * notification (migration 0035's triggers, B's LISTEN connection) drops it there, before the
+ * cache's expiry would.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCESS_CONTEXT_TTL_MS } from '../src/platform/access/access-context-cache';
 import { ROLE_PERMISSIONS } from '../src/platform/access/permissions';
 import { DEMO_TENANTS, DEMO_USERS } from '../src/seed/demo';
 import { expectErrorEnvelope } from './support/contract';
@@ -35,8 +37,8 @@ describe('two instances, one database: an ending on one is refused on the other'
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    a = await createTestServer({ database });
-    b = await createTestServer({ database });
+    a = await createTestServer({ database, config: { accessContextCache: true } });
+    b = await createTestServer({ database, config: { accessContextCache: true } });
     admin = (await a.signIn(DEMO_USERS.sakuraAdmin.email)).access_token;
   });
 
@@ -59,7 +61,19 @@ describe('two instances, one database: an ending on one is refused on the other'
     // Signed in through A, working through B.
     const session = await a.signIn(email);
     expect((await b.get('/api/customers?limit=1', { token: session.access_token })).statusCode).toBe(200);
-    return { id, token: session.access_token };
+    const cachedAt = performance.now();
+    const claims = JSON.parse(Buffer.from(session.access_token.split('.')[1]!, 'base64url').toString());
+    // B answers from its cache now.
+    expect(b.app.accessContextCache?.get(claims.session_id, id, undefined)).toBeDefined();
+    return { id, token: session.access_token, sessionId: claims.session_id as string, cachedAt };
+  };
+
+  /** B's cached context of `person` is dropped by the notification, before it would expire. */
+  const droppedOnB = async (person: { id: string; sessionId: string; cachedAt: number }) => {
+    while (b.app.accessContextCache?.get(person.sessionId, person.id, undefined) !== undefined) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    expect(performance.now() - person.cachedAt).toBeLessThan(ACCESS_CONTEXT_TTL_MS);
   };
 
   it('a sign-out through A: the next list through B answers 401', async () => {
@@ -70,6 +84,7 @@ describe('two instances, one database: an ending on one is refused on the other'
       headers: { authorization: `Bearer ${person.token}` },
     });
     expect(logout.statusCode).toBe(204);
+    await droppedOnB(person);
     const elapsed = await refusedWithin(() => b.get('/api/customers?limit=1', { token: person.token }), 401);
     expect(elapsed).toBeLessThan(1_000);
     expectErrorEnvelope((await b.get('/api/customers?limit=1', { token: person.token })).json(), 'AUTH_001');
@@ -80,6 +95,7 @@ describe('two instances, one database: an ending on one is refused on the other'
     const off = await a.send('POST', `/api/tenant-users/${person.id}/toggle-status`, admin);
     expect(off.statusCode).toBe(200);
     expect(off.json()).toMatchObject({ status: 'inactive' });
+    await droppedOnB(person);
     await refusedWithin(() => b.get('/api/interactions?limit=3', { token: person.token }), 401);
     expect((await b.get('/api/customers?limit=20', { token: person.token })).statusCode).toBe(401);
   });
@@ -90,6 +106,7 @@ describe('two instances, one database: an ending on one is refused on the other'
       permissions: ROLE_PERMISSIONS.staff.filter((permission) => permission !== 'customers.read'),
     });
     expect(update.statusCode).toBe(200);
+    await droppedOnB(person);
     await refusedWithin(() => b.get('/api/customers?limit=1', { token: person.token }), 403);
     expectErrorEnvelope((await b.get('/api/customers?limit=1', { token: person.token })).json(), 'AUTH_004');
   });

@@ -3,6 +3,7 @@ import type { Db } from '../db/database';
 import type { Plan, Role } from '../db/schema';
 import { NotTenantUserError, TenantNotAccessibleError } from '../errors';
 import type { Principal, TenantAccess } from './access';
+import type { AccessContextCache } from './access-context-cache';
 import { defaultFeatureSwitch } from './features';
 import type { MfaPolicy } from './mfa-policy';
 import type { Membership } from './tenants.repository';
@@ -40,19 +41,34 @@ interface AccessRow {
   requested_tenant_exists: boolean;
   aal: 'aal1' | 'aal2';
   mfa_policies: Record<string, MfaPolicy>;
+  /** When the session ends (ms since the epoch): a cached context never outlives it. */
+  not_after_ms: string;
 }
 
 /**
  * The live session and its user, the user's active memberships, the stored feature switches of
  * those tenants (and of the requested one) — one query, so that authentication, tenant choice,
- * x-feature and x-permission of a request cost one round trip. Undefined when the session is
- * revoked, expired or not the token's user's.
+ * x-feature and x-permission of a request cost one round trip, or none when `cache` (the
+ * process's, access-context-cache.ts) has it. Undefined when the session is revoked,
+ * expired or not the token's user's.
  */
 export async function loadRequestAccess(
   db: Db,
   claims: { userId: string; sessionId: string },
   requestedTenantId: string | undefined,
+  cache?: AccessContextCache,
 ): Promise<RequestAccess | undefined> {
+  if (!cache) return (await readRequestAccess(db, claims, requestedTenantId))?.access;
+  return cache.load(claims.sessionId, claims.userId, requestedTenantId, () =>
+    readRequestAccess(db, claims, requestedTenantId),
+  );
+}
+
+async function readRequestAccess(
+  db: Db,
+  claims: { userId: string; sessionId: string },
+  requestedTenantId: string | undefined,
+): Promise<{ access: RequestAccess; sessionEndsAt: number } | undefined> {
   const requested = requestedTenantId ?? null;
   const { rows } = await sql<AccessRow>`
     select u.id, u.email, u.full_name, u.is_system_admin, u.is_super_admin, u.is_agency_user,
@@ -77,14 +93,15 @@ export async function loadRequestAccess(
         select json_object_agg(t.id, t.mfa_policy) from tenants t
         where t.id = ${requested}::uuid
            or t.id in (select m.tenant_id from tenant_users m where m.user_id = u.id and m.status = 'active')
-      ), '{}') as mfa_policies
+      ), '{}') as mfa_policies,
+      floor(extract(epoch from s.not_after) * 1000)::bigint as not_after_ms
     from auth_sessions s join users u on u.id = s.user_id
     where s.id = ${claims.sessionId} and s.user_id = ${claims.userId}
       and s.revoked_at is null and s.not_after > now()
   `.execute(db);
   const row = rows[0];
   if (!row) return undefined;
-  return {
+  const access: RequestAccess = {
     principal: {
       userId: row.id,
       email: row.email,
@@ -100,6 +117,7 @@ export async function loadRequestAccess(
     aal: row.aal,
     mfaPolicies: new Map(Object.entries(row.mfa_policies)),
   };
+  return { access, sessionEndsAt: Number(row.not_after_ms) };
 }
 
 /**

@@ -89,6 +89,7 @@ export function authenticateOptionally(
       db,
       { userId: claims.sub, sessionId: claims.session_id },
       requested,
+      request.server.accessContextCache,
     );
     if (!access) throw new AuthenticationRequiredError(SESSION_ENDED);
     request.principal = access.principal;
@@ -138,6 +139,7 @@ export function authenticateForTenant(
       db,
       { userId: claims.sub, sessionId: claims.session_id },
       requested,
+      request.server.accessContextCache,
     );
     if (!access) throw new AuthenticationRequiredError(SESSION_ENDED);
     request.principal = access.principal;
