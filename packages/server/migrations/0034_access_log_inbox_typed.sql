@@ -3,8 +3,11 @@
 -- tsumiki_access_log_enqueue() — typed arrays as parameters, no SQL text or JSON to parse, its
 -- INSERT planned once per connection — in a transaction of its own (autocommit: one round trip,
 -- one ordinary synchronous commit). The sealer (tsumiki_seal_access_log) reads the columns as they
--- are. Measured: a read's row cost PostgreSQL about 0.34 ms of CPU per batch before; see
--- bench/access-log. Nothing here depends on the inbox's or the log's primary key.
+-- are. Measured (one connection, 1,000 batches per case, PostgreSQL backend CPU per batch, on a
+-- shared machine): one row 0.48 ms as SQL text with jsonb in begin … commit, 0.33 ms with this
+-- call as a named statement; ten rows 0.64 ms and 0.55 ms. Most of what remains is the commit
+-- itself (a one-row insert into a plain table costs 0.2 ms), so fewer, larger batches matter more
+-- than the statement. Nothing here depends on the inbox's or the log's primary key.
 
 alter table access_log_inbox
   add column actor_user_id uuid,

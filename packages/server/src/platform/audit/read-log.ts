@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
-import type { Db } from '../db/database';
+import { CompiledQuery } from 'kysely';
+import { type Db, poolOf } from '../db/database';
 import type { TransactionTrace } from '../db/tenant-scope';
 import { type AccessEntry, type AccessLogRowInput, toRow } from './access-log';
 
@@ -162,44 +162,42 @@ export class ReadLog {
    * One statement, one round trip, one transaction of its own (autocommit, with the database's
    * ordinary synchronous commit): tsumiki_access_log_enqueue (migration 0034) writes each tenant's
    * rows under that tenant's scope from typed arrays, so PostgreSQL parses no SQL text or JSON
-   * per batch, and the function's INSERT is planned once per connection.
+   * per batch. A named statement: each connection parses and plans it once.
    */
   private async commit(batch: Pending[]): Promise<void> {
-    const columns = enqueueColumns(batch);
-    await sql`select tsumiki_access_log_enqueue(
-      ${columns.tenant_id}::uuid[], ${columns.actor_user_id}::uuid[], ${columns.actor_name}::text[],
-      ${columns.actor_email}::text[], ${columns.action}::text[], ${columns.target_type}::text[],
-      ${columns.target_id}::text[], ${columns.customer_id}::uuid[], ${columns.ip}::text[],
-      ${columns.user_agent}::text[], ${columns.request_id}::text[], ${columns.detail}::jsonb[])`.execute(
-      this.db,
-    );
+    const values = enqueueValues(batch);
+    const pool = poolOf(this.db);
+    if (pool) await pool.query({ name: 'tsumiki_access_log_enqueue', text: ENQUEUE, values });
+    else await this.db.executeQuery(CompiledQuery.raw(ENQUEUE, values));
   }
 }
 
-type Columns = { [K in keyof AccessLogRowInput]: unknown[] };
+const COLUMNS = [
+  ['tenant_id', 'uuid'],
+  ['actor_user_id', 'uuid'],
+  ['actor_name', 'text'],
+  ['actor_email', 'text'],
+  ['action', 'text'],
+  ['target_type', 'text'],
+  ['target_id', 'text'],
+  ['customer_id', 'uuid'],
+  ['ip', 'text'],
+  ['user_agent', 'text'],
+  ['request_id', 'text'],
+  ['detail', 'jsonb'],
+] as const satisfies readonly (readonly [keyof AccessLogRowInput, string])[];
 
-/** The batch's rows as one array per column, in the order they were queued. */
-function enqueueColumns(batch: Pending[]): Columns {
-  const columns: Columns = {
-    tenant_id: [],
-    actor_user_id: [],
-    actor_name: [],
-    actor_email: [],
-    action: [],
-    target_type: [],
-    target_id: [],
-    customer_id: [],
-    ip: [],
-    user_agent: [],
-    request_id: [],
-    detail: [],
-  };
-  const names = Object.keys(columns) as (keyof AccessLogRowInput)[];
+const ENQUEUE = `select tsumiki_access_log_enqueue(${COLUMNS.map(([, type], index) => `$${index + 1}::${type}[]`).join(', ')})`;
+
+/** The batch's rows as one array per column (in COLUMNS' order), in the order they were queued. */
+function enqueueValues(batch: Pending[]): unknown[][] {
+  const values: unknown[][] = COLUMNS.map(() => []);
   for (const { rows } of batch)
     for (const row of rows)
-      for (const name of names)
-        columns[name].push(name === 'detail' ? JSON.stringify(row.detail) : row[name]);
-  return columns;
+      COLUMNS.forEach(([name], index) => {
+        values[index]!.push(name === 'detail' ? JSON.stringify(row.detail) : row[name]);
+      });
+  return values;
 }
 
 /**
