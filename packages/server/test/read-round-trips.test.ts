@@ -26,7 +26,8 @@ async function roundTripsOf(send: () => Promise<{ statusCode: number; body: stri
 }
 
 /** The access log's rows of reads go in a shared group commit beside the read (platform/audit). */
-const isAccessLogInbox = (text: string) => text.includes('access_log_inbox');
+const isAccessLogInbox = (text: string) =>
+  text.includes('access_log_inbox') || text.includes('tsumiki_access_log_enqueue');
 
 describe('round trips of a read', () => {
   let server: TestServer;

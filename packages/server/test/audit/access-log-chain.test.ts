@@ -210,7 +210,7 @@ describe('the access log chain', () => {
       trace,
     );
     await withTenant(database.db, tenantId, async (tx) => {
-      await expect(sql`update access_log_inbox set entry = '{}'`.execute(tx)).rejects.toThrow(
+      await expect(sql`update access_log_inbox set detail = '{}'`.execute(tx)).rejects.toThrow(
         /permission denied/,
       );
     });
@@ -238,8 +238,8 @@ describe('the access log chain', () => {
 
   it('takes the time from the database even for an inbox row, and refuses a forged one in the log', async () => {
     await withTenant(database.db, tenantId, async (tx) => {
-      await sql`insert into access_log_inbox (tenant_id, occurred_at, entry)
-        values (${tenantId}, '2001-01-01', '{"action": "customer.read"}')`.execute(tx);
+      await sql`insert into access_log_inbox (tenant_id, occurred_at, action)
+        values (${tenantId}, '2001-01-01', 'customer.read')`.execute(tx);
     });
     const waiting = await database.owner.selectFrom('access_log_inbox').selectAll().execute();
     expect(waiting[0]!.occurred_at.getFullYear()).toBeGreaterThan(2020);

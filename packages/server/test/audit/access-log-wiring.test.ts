@@ -163,7 +163,7 @@ describe('what the access log records', () => {
         const { n } = await server.database.owner
           .selectFrom('access_log_inbox')
           .select((eb) => eb.fn.countAll<string>().as('n'))
-          .where(sql<string>`entry->>'user_agent'`, '=', userAgent)
+          .where('user_agent', '=', userAgent)
           .executeTakeFirstOrThrow();
         const chained = await server.database.owner
           .selectFrom('access_log')

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ReadLog } from '../../src/platform/audit/read-log';
 import { sealPendingAccessLogs } from '../../src/platform/audit/sealer';
+import { withTenant } from '../../src/platform/db/tenant-scope';
 import { createTestDatabase, type TestDatabase } from '../support/database';
 
 let database: TestDatabase;
@@ -29,7 +30,7 @@ afterAll(async () => {
 /** Where a request's row is now, as the owner sees it: waiting in the inbox or already chained. */
 async function committed(requestId: string): Promise<number> {
   const { rows } = await sql<{ n: string }>`
-    select (select count(*) from access_log_inbox where entry->>'request_id' = ${requestId})
+    select (select count(*) from access_log_inbox where request_id = ${requestId})
          + (select count(*) from access_log where request_id = ${requestId}) as n`.execute(database.owner);
   return Number(rows[0]!.n);
 }
@@ -53,7 +54,7 @@ describe('the read log (group commit of reads’ rows)', () => {
     expect(seen).toEqual(ids.map(() => 1));
     const { rows } = await sql<{ n: string }>`
       select count(distinct xmin::text) as n from access_log_inbox
-      where entry->>'request_id' like 'parallel-%'`.execute(database.owner);
+      where request_id like 'parallel-%'`.execute(database.owner);
     // 40 rows, fewer transactions: the first goes alone, the rest gather while it commits.
     expect(Number(rows[0]!.n)).toBeLessThan(40);
   });
@@ -67,8 +68,8 @@ describe('the read log (group commit of reads’ rows)', () => {
     ]);
     const inbox = await database.owner
       .selectFrom('access_log_inbox')
-      .select(['tenant_id', 'occurred_at', sql<string>`entry->>'request_id'`.as('request_id')])
-      .where(sql<string>`entry->>'request_id'`, 'in', ['clock-a', 'clock-b'])
+      .select(['tenant_id', 'occurred_at', 'request_id'])
+      .where('request_id', 'in', ['clock-a', 'clock-b'])
       .orderBy('seq')
       .execute();
     expect(inbox.map((row) => [row.request_id, row.tenant_id])).toEqual([
@@ -114,9 +115,7 @@ describe('the read log (group commit of reads’ rows)', () => {
     expect([await committed('still-running-1'), await committed('still-running-2')]).toEqual([1, 1]);
     const { rows } = await sql<{ n: string }>`
       select count(distinct xmin::text) as n from access_log_inbox
-      where entry->>'request_id' in ('still-running-1', 'still-running-2', 'answered')`.execute(
-      database.owner,
-    );
+      where request_id in ('still-running-1', 'still-running-2', 'answered')`.execute(database.owner);
     expect(Number(rows[0]!.n)).toBe(1);
     await Promise.all(running);
   });
@@ -162,8 +161,8 @@ describe('the read log (group commit of reads’ rows)', () => {
       );
     const order = await database.owner
       .selectFrom('access_log_inbox')
-      .select(sql<string>`entry->>'request_id'`.as('request_id'))
-      .where(sql<string>`entry->>'request_id'`, 'like', 'bulk-%')
+      .select('request_id')
+      .where('request_id', 'like', 'bulk-%')
       .orderBy('seq')
       .execute();
     await sealPendingAccessLogs(database.db);
@@ -181,10 +180,58 @@ describe('the read log (group commit of reads’ rows)', () => {
     expect(Number(rows[0]!.checked)).toBeGreaterThanOrEqual(ids.length);
   });
 
+  it('holds a waited row back for the reads still running when asked to, but never a lone read', async () => {
+    const gathering = new ReadLog(database.db, { lingerMs: 60_000, gatherMs: 150 });
+    const lone = performance.now();
+    await gathering.record(tenantId, trace('lone'), read(crypto.randomUUID()));
+    // Nothing else was running: it went at once.
+    expect(performance.now() - lone).toBeLessThan(140);
+    const running = gathering.record(tenantId, trace('gather-running'), read(crypto.randomUUID()));
+    const started = performance.now();
+    await gathering.record(tenantId, trace('gather-answered'), read(crypto.randomUUID()));
+    // Held for the read still running (up to gatherMs), whose row then shares the commit.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(140);
+    expect(await committed('gather-running')).toBe(1);
+    const { rows } = await sql<{ n: string }>`
+      select count(distinct xmin::text) as n from (
+        select xmin from access_log_inbox where request_id in ('gather-running', 'gather-answered')) x`.execute(
+      database.owner,
+    );
+    expect(Number(rows[0]!.n)).toBe(1);
+    await running;
+  });
+
+  it('writes each tenant’s rows under its own scope only, and leaves the caller’s scope as it was', async () => {
+    const stranger = crypto.randomUUID();
+    const call = (tenants: string[]) => sql<{ written: number }>`
+      select tsumiki_access_log_enqueue(
+        ${tenants}::uuid[], ${tenants.map(() => null)}::uuid[], ${tenants.map(() => null)}::text[],
+        ${tenants.map(() => null)}::text[], ${tenants.map(() => 'customer.read')}::text[],
+        ${tenants.map(() => 'customer')}::text[], ${tenants.map(() => stranger)}::text[],
+        ${tenants.map(() => stranger)}::uuid[], ${tenants.map(() => null)}::text[],
+        ${tenants.map(() => null)}::text[], ${tenants.map(() => 'scoped')}::text[],
+        ${tenants.map(() => '{}')}::jsonb[]) as written`;
+    const [answer, after] = await withTenant(database.db, tenantId, async (tx) => [
+      await call([tenantId, otherTenantId]).execute(tx),
+      // Still scoped to its own tenant afterwards, in the same transaction (the function restored it).
+      await sql<{ scope: string }>`select current_setting('app.tenant_id', true) as scope`.execute(tx),
+    ]);
+    expect(answer.rows[0]).toMatchObject({ written: 2 });
+    expect((after.rows[0] as { scope: string }).scope).toBe(tenantId);
+    const { rows } = await sql<{ tenant_id: string }>`
+      select tenant_id from access_log_inbox where request_id = 'scoped'`.execute(database.owner);
+    expect(rows.map((row) => row.tenant_id).sort()).toEqual([tenantId, otherTenantId].sort());
+    // The app role still cannot read another tenant's inbox, nor change it.
+    const seen = await withTenant(database.db, tenantId, (tx) =>
+      sql<{ n: string }>`select count(*) as n from access_log_inbox where request_id = 'scoped'`.execute(tx),
+    );
+    expect(Number(seen.rows[0]!.n)).toBe(1);
+  });
+
   it('gives the app role no way to change or remove what it wrote', async () => {
     const log = new ReadLog(database.db);
     await log.record(tenantId, trace('insert-only'), read(crypto.randomUUID()));
-    await expect(sql`update access_log_inbox set entry = '{}'`.execute(database.db)).rejects.toThrow(
+    await expect(sql`update access_log_inbox set detail = '{}'`.execute(database.db)).rejects.toThrow(
       /permission denied/,
     );
     await expect(sql`delete from access_log_inbox`.execute(database.db)).rejects.toThrow(/permission denied/);

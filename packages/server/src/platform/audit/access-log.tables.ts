@@ -31,12 +31,13 @@ export interface AccessLogChainTable {
   base_hash: Buffer | null;
 }
 
-/** A read's row waiting to be chained (the sealer moves it into access_log). */
-export interface AccessLogInboxTable {
-  tenant_id: string;
+/**
+ * A read's row waiting to be chained (the sealer moves it into access_log): the log's columns
+ * (migration 0034), numbered in arrival order, with the database's clock at the insert.
+ */
+export interface AccessLogInboxTable extends Omit<AccessLogTable, 'id' | 'occurred_at' | 'hash'> {
   seq: Generated<string>;
   occurred_at: Generated<Date>;
-  entry: Record<string, unknown>;
 }
 
 declare module '../db/schema' {

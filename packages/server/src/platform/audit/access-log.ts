@@ -59,10 +59,13 @@ const NAMES = COLUMNS.split(', ')
   .map((column) => column.split(' ')[0])
   .join(', ');
 
-/** One INSERT of the rows as escaped literal text (it travels with the commit, which takes no parameters). */
-function insertStatement(rows: AccessLogRowInput[]): string {
+/**
+ * One INSERT of the rows into `table` (the log, or the reads' inbox: the same columns) as escaped
+ * literal text (it travels with the commit, which takes no parameters).
+ */
+function insertStatement(rows: AccessLogRowInput[], table = 'access_log'): string {
   return (
-    `insert into access_log (${NAMES}) select ${NAMES} ` +
+    `insert into ${table} (${NAMES}) select ${NAMES} ` +
     `from jsonb_to_recordset(${escapeLiteral(JSON.stringify(rows))}::jsonb) as x(${COLUMNS})`
   );
 }
@@ -85,13 +88,9 @@ export async function recordAccess(tx: TenantTransaction, entry: AccessEntry | A
   await sql.raw(statement).execute(tx);
 }
 
-/** The INSERT of one tenant's read rows into the inbox (migration 0023), as escaped literal text. */
+/** The INSERT of read rows into the inbox (migrations 0023, 0034), as escaped literal text. */
 export function inboxStatement(rows: AccessLogRowInput[]): string {
-  const entries = rows.map(({ tenant_id: _tenant, ...entry }) => entry);
-  return (
-    `insert into access_log_inbox (tenant_id, entry) select ${escapeLiteral(rows[0]!.tenant_id)}::uuid, x ` +
-    `from jsonb_array_elements(${escapeLiteral(JSON.stringify(entries))}::jsonb) as x`
-  );
+  return insertStatement(rows, 'access_log_inbox');
 }
 
 /**
