@@ -7,11 +7,12 @@
 //   pnpm lighthouse --runs 5        more runs
 //   pnpm lighthouse --only /login   one page
 //   pnpm lighthouse --json out.json the figures as JSON as well
+//   pnpm lighthouse --reports dir   each run's whole Lighthouse report (JSON) in dir as well
 //
 // Lighthouse needs Node 22.19 or later: pnpm runs this with the project's Node 24
 // (node_modules/node); run directly with an older one, it starts itself again under that one.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { buildIfStale } from '../build-if-stale.mjs';
@@ -32,6 +33,7 @@ const argument = (name) => {
 const runs = Number(argument('--runs') ?? 3);
 const only = argument('--only');
 const jsonPath = argument('--json');
+const reportsDir = argument('--reports');
 
 const pages = [
   { path: '/login', label: '/login（未ログイン）', signedIn: false },
@@ -47,7 +49,7 @@ if (code !== 0) process.exit(code);
 const { default: lighthouse } = await import('lighthouse');
 
 /** One Lighthouse run on a fresh Chromium profile (signed in first when the page needs it). */
-async function measure(baseUrl, page) {
+async function measure(baseUrl, page, name) {
   const chromium = await launchChromium();
   try {
     if (page.signedIn) await signInThroughTheUi(chromium.port, baseUrl);
@@ -60,6 +62,10 @@ async function measure(baseUrl, page) {
       // worker and its caches itself (browser.mjs), keeping only the session.
       disableStorageReset: page.signedIn,
     });
+    if (reportsDir) {
+      mkdirSync(reportsDir, { recursive: true });
+      writeFileSync(join(reportsDir, `${name}.json`), JSON.stringify(result.lhr));
+    }
     const { categories, audits, finalDisplayedUrl, runtimeError } = result.lhr;
     if (runtimeError) throw new Error(`${runtimeError.code}: ${runtimeError.message}`);
     const expected = new URL(page.path, baseUrl).pathname;
@@ -126,7 +132,8 @@ try {
     const results = [];
     for (let index = 0; index < runs; index += 1) {
       process.stdout.write(`▶ ${page.label} ${index + 1}/${runs} 回目を測っています…\n`);
-      results.push(await measure(server.url, page));
+      const name = `${page.path === '/' ? 'home' : page.path.slice(1)}-${index + 1}`;
+      results.push(await measure(server.url, page, name));
     }
     report[page.path] = { runs: results, median: printTable(page.label, results) };
   }
