@@ -1,7 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
 import { builtChunk, demo, expectNoSeriousA11yViolations } from './support';
 
-/** Holds the app's entry script until `release()`: the page shows what index.html paints alone. */
+/**
+ * Holds the app's entry script until `release()`: the page shows what index.html paints alone.
+ * (A module script delays DOMContentLoaded, so the tests navigate with waitUntil 'commit'.)
+ */
 async function holdTheApp(page: Page) {
   let release = () => {};
   const released = new Promise<void>((resolve) => {
@@ -23,7 +26,7 @@ test('/login paints its sign-in screen before any of the app runs, at 375 and 14
   await holdTheApp(page);
   for (const width of [375, 1440]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    await page.goto('/login', { waitUntil: 'domcontentloaded' });
+    await page.goto('/login', { waitUntil: 'commit' });
     await expect(page.getByRole('heading', { name: 'ログイン', level: 1 })).toBeVisible();
     await expect(page.getByLabel('メールアドレス')).toBeVisible();
     await expect(page.getByLabel('パスワード')).toBeVisible();
@@ -48,7 +51,7 @@ test('the static screen is the app’s own markup, and the app replaces it witho
 
 test('what is typed and sent before the app runs signs in once it does', async ({ page }) => {
   const release = await holdTheApp(page);
-  await page.goto('/login', { waitUntil: 'domcontentloaded' });
+  await page.goto('/login', { waitUntil: 'commit' });
   await page.getByLabel('メールアドレス').fill(demo.sakuraAdmin.email);
   await page.getByLabel('パスワード').fill(demo.password);
   await page.getByLabel('パスワード').press('Enter');
@@ -66,7 +69,7 @@ test('what is typed and sent before the app runs signs in once it does', async (
 
 test('typed text and focus carry over to the app’s screen', async ({ page }) => {
   const release = await holdTheApp(page);
-  await page.goto('/login', { waitUntil: 'domcontentloaded' });
+  await page.goto('/login', { waitUntil: 'commit' });
   await page.getByLabel('メールアドレス').fill('someone@example.jp');
   await page.getByLabel('パスワード').focus();
 

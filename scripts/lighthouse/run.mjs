@@ -86,6 +86,24 @@ async function measure(baseUrl, page, name) {
   }
 }
 
+/**
+ * Lighthouse sometimes fails to record a trace on a busy machine (NO_NAVSTART, NO_FCP): such a run
+ * is said and made again, twice at most; a wrong page or anything else stops the script.
+ */
+async function measureWithRetry(baseUrl, page, name) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await measure(baseUrl, page, name);
+    } catch (error) {
+      const traceFailure = /^(NO_NAVSTART|NO_FCP|NO_LCP|NO_TRACING_STARTED|NO_RESOURCE_REQUEST)\b/.test(
+        String(error?.message),
+      );
+      if (!traceFailure || attempt === 3) throw error;
+      console.log(`  （Lighthouse が計測に失敗したため測り直します: ${error.message.split('\n')[0]}）`);
+    }
+  }
+}
+
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -133,7 +151,7 @@ try {
     for (let index = 0; index < runs; index += 1) {
       process.stdout.write(`▶ ${page.label} ${index + 1}/${runs} 回目を測っています…\n`);
       const name = `${page.path === '/' ? 'home' : page.path.slice(1)}-${index + 1}`;
-      results.push(await measure(server.url, page, name));
+      results.push(await measureWithRetry(server.url, page, name));
     }
     report[page.path] = { runs: results, median: printTable(page.label, results) };
   }
