@@ -17,8 +17,11 @@ export const chromiumFlags = [
   '--disable-sync',
 ];
 
-/** Starts `packages/server/dist/main.js` on a fresh data directory; resolves once /api/health answers. */
-export async function startServer() {
+/**
+ * Starts `packages/server/dist/main.js` on a fresh data directory, serving packages/app/dist or
+ * `appDistDir`; resolves once /api/health answers.
+ */
+export async function startServer({ appDistDir } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'tsumiki-lighthouse-'));
   const [port, pgPort] = [await freePort(), await freePort()];
   let output = '';
@@ -32,6 +35,7 @@ export async function startServer() {
       PORT: String(port),
       TSUMIKI_DATA_DIR: dataDir,
       TSUMIKI_PG_PORT: String(pgPort),
+      ...(appDistDir ? { APP_DIST_DIR: appDistDir } : {}),
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -8,6 +8,10 @@
 //   pnpm lighthouse --only /login   one page
 //   pnpm lighthouse --json out.json the figures as JSON as well
 //   pnpm lighthouse --reports dir   each run's whole Lighthouse report (JSON) in dir as well
+//   pnpm lighthouse --baseline dir  also measures another build of the app (a `vite build --outDir
+//                                   dir` of an earlier commit), served by a second server, in
+//                                   alternated runs (baseline, this build, baseline, …): on a
+//                                   shared, noisy machine only figures taken side by side compare
 //
 // Lighthouse needs Node 22.19 or later: pnpm runs this with the project's Node 24
 // (node_modules/node); run directly with an older one, it starts itself again under that one.
@@ -34,6 +38,7 @@ const runs = Number(argument('--runs') ?? 3);
 const only = argument('--only');
 const jsonPath = argument('--json');
 const reportsDir = argument('--reports');
+const baselineDir = argument('--baseline');
 
 const pages = [
   { path: '/login', label: '/login（未ログイン）', signedIn: false },
@@ -143,20 +148,42 @@ function pad(text, columns) {
 
 const started = Date.now();
 console.log('\n▶ サーバーを起動しています（組み込み PostgreSQL とデモのテナント）…');
-const server = await startServer();
+const builds = [{ name: 'このビルド', key: 'current', server: await startServer() }];
+if (baselineDir)
+  builds.unshift({
+    name: `基準（${baselineDir}）`,
+    key: 'baseline',
+    server: await startServer({ appDistDir: baselineDir }),
+  });
 const report = {};
 try {
   for (const page of pages) {
-    const results = [];
+    const results = Object.fromEntries(builds.map((build) => [build.key, []]));
     for (let index = 0; index < runs; index += 1) {
-      process.stdout.write(`▶ ${page.label} ${index + 1}/${runs} 回目を測っています…\n`);
-      const name = `${page.path === '/' ? 'home' : page.path.slice(1)}-${index + 1}`;
-      results.push(await measureWithRetry(server.url, page, name));
+      for (const build of builds) {
+        const of = baselineDir ? `${build.name}: ` : '';
+        process.stdout.write(`▶ ${of}${page.label} ${index + 1}/${runs} 回目を測っています…\n`);
+        const name = `${build.key}-${page.path === '/' ? 'home' : page.path.slice(1)}-${index + 1}`;
+        results[build.key].push(await measureWithRetry(build.server.url, page, name));
+      }
     }
-    report[page.path] = { runs: results, median: printTable(page.label, results) };
+    report[page.path] = {};
+    for (const build of builds) {
+      const label = baselineDir ? `${page.label} — ${build.name}` : page.label;
+      report[page.path][build.key] = {
+        runs: results[build.key],
+        median: printTable(label, results[build.key]),
+      };
+    }
+    if (baselineDir) {
+      const [before, after] = [report[page.path].baseline.median, report[page.path].current.median];
+      console.log(
+        `中央値の比（このビルド ÷ 基準）: 性能 ${(after.performance / before.performance).toFixed(2)}、LCP ${(after.lcp / before.lcp).toFixed(2)}、TBT ${(after.tbt / Math.max(before.tbt, 1)).toFixed(2)}、FCP ${(after.fcp / before.fcp).toFixed(2)}`,
+      );
+    }
   }
 } finally {
-  await server.stop();
+  await Promise.all(builds.map((build) => build.server.stop()));
 }
 console.log(
   `\nLighthouse ${lighthouseVersion()}、モバイル（模擬的な低速 4G と 4 倍遅い CPU）。所要 ${Math.round((Date.now() - started) / 1000)} 秒。`,
