@@ -15,7 +15,7 @@ function staticScreen(): HTMLElement {
   // The copy alone (not the page's module script, which happy-dom would try to load).
   document.body.innerHTML = indexHtml.slice(
     indexHtml.indexOf(`<div id="${STATIC_LOGIN_ID}">`),
-    indexHtml.indexOf('<div id="root">'),
+    indexHtml.indexOf('<script src="/boot.js">'),
   );
   document.documentElement.dataset.boot = 'login';
   const copy = document.getElementById(STATIC_LOGIN_ID);
@@ -71,7 +71,7 @@ describe('the static sign-in screen of index.html', () => {
     expect(document.documentElement.dataset.bootSubmit).toBeUndefined();
   });
 
-  it('is left hidden for a visit with a stored session', () => {
+  it('is removed for a visit with a stored session', () => {
     staticScreen();
     delete document.documentElement.dataset.boot;
     window.history.replaceState(null, '', appRoutes.login.path);
@@ -79,6 +79,7 @@ describe('the static sign-in screen of index.html', () => {
     try {
       new Function(bootScript)();
       expect(document.documentElement.dataset.boot).toBeUndefined();
+      expect(document.getElementById(STATIC_LOGIN_ID)).toBeNull();
     } finally {
       localStorage.removeItem(AUTH_STORAGE_KEY);
     }
