@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense, useLayoutEffect, useMemo } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { reportError } from './capture';
 import { isChunkLoadError } from './chunk-load';
@@ -50,6 +50,9 @@ export function CrashPage({
       url: window.location.href,
     };
   }, [thrown, chunk, componentStack]);
+  // A crash on the first load of /login: index.html's static sign-in screen (shown while <html> has
+  // data-boot, see routes/login/static-login.ts) gives way to this page.
+  useLayoutEffect(() => document.documentElement.removeAttribute('data-boot'), []);
   const reload = () => window.location.reload();
   // Offline, the chunk was out of reach rather than replaced: the plain page says so.
   if (chunk) return <PlainNotice onReload={reload} newVersion={navigator.onLine} />;

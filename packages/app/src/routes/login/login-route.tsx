@@ -1,5 +1,5 @@
 import { Alert, Button, TextField } from '@tsumiki/ui';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { appRoutes } from '../../app/paths';
 import { LazyMfaGate } from '../../features/two-factor/lazy-gate';
@@ -9,6 +9,7 @@ import { messages } from '../../session/messages';
 import { useSession } from '../../session/session';
 import { FullPageSpinner } from '../../shell/full-page-spinner';
 import { PublicPage } from '../../shell/public-page';
+import { releaseStaticLogin } from './static-login';
 
 interface FieldErrors {
   email?: string;
@@ -71,6 +72,27 @@ export function Component() {
     else errorRef.current?.focus();
   }, [failure]);
 
+  // Whatever this screen shows but its spinner replaces index.html's static sign-in screen, before
+  // the browser paints: what was typed there is kept, the focus moves to the same field, and a
+  // sign-in sent from there is sent from here once the typed values are in.
+  const showsSpinner = state.status === 'loading' && !submitting;
+  const [sendCarried, setSendCarried] = useState(false);
+  useLayoutEffect(() => {
+    if (showsSpinner) return;
+    const typed = releaseStaticLogin();
+    if (!typed) return;
+    if (typed.email) setEmail(typed.email);
+    if (typed.password) setPassword(typed.password);
+    if (typed.focused)
+      formRef.current?.querySelector<HTMLInputElement>(`input[name="${typed.focused}"]`)?.focus();
+    if (typed.submitted) setSendCarried(true);
+  }, [showsSpinner]);
+  useEffect(() => {
+    if (!sendCarried) return;
+    setSendCarried(false);
+    formRef.current?.requestSubmit();
+  }, [sendCarried]);
+
   if (state.status === 'needsMfa') return <LazyMfaGate step={state.step} />;
   if (codeStep && state.status !== 'signedIn' && state.status !== 'signedOut')
     return <LazyMfaGate step="verify" />;
@@ -81,7 +103,7 @@ export function Component() {
   if (withoutTenant && returnPath.startsWith(`${appRoutes.invite.path}?`)) {
     return <Navigate to={returnPath} replace />;
   }
-  if (state.status === 'loading' && !submitting) return <FullPageSpinner />;
+  if (showsSpinner) return <FullPageSpinner />;
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -1,0 +1,34 @@
+// The one script before the first paint (classic, tiny, parser-blocking on purpose, right after
+// index.html's static copy of the sign-in screen, #boot): says whether this visit opens on the
+// sign-in screen, so that the copy shows at once, before the app's JavaScript has arrived. Signed
+// out, / and /login lead there; with a stored session the app decides, and the copy is removed
+// (hidden, it would still be a second form for whatever reads the page). A sign-in sent from the copy is held (never sent as a plain form,
+// which would put the password in the address) and sent by the app as soon as it takes over
+// (src/routes/login/static-login.ts). The key and the path are the app's (AUTH_STORAGE_KEY,
+// appRoutes.login.path: static-login.test.ts checks).
+(() => {
+  const root = document.documentElement;
+  const path = location.pathname;
+  let signedIn = false;
+  try {
+    signedIn = localStorage.getItem('tsumiki-auth') !== null;
+  } catch {
+    // Storage refused (a privacy setting): the app will say what it can.
+  }
+  if (signedIn || (path !== '/' && path !== '/login')) {
+    document.getElementById('boot')?.remove();
+    return;
+  }
+  root.dataset.boot = 'login';
+  document.addEventListener(
+    'submit',
+    (event) => {
+      if (!(event.target instanceof Element) || !event.target.closest('#boot')) return;
+      event.preventDefault();
+      root.dataset.bootSubmit = '1';
+      const button = event.target.querySelector('button[type="submit"]');
+      if (button) button.setAttribute('aria-busy', 'true');
+    },
+    true,
+  );
+})();
