@@ -9,13 +9,11 @@ import { createTestServer, type TestServer } from '../support/server';
 
 describe('duplicates (名寄せ)', () => {
   let server: TestServer;
-  let admin: string;
   let staff: string;
   let otherAdmin: string;
 
   beforeAll(async () => {
     server = await createTestServer();
-    admin = (await server.signIn(DEMO_USERS.sakuraAdmin.email)).access_token;
     staff = (await server.signIn(DEMO_USERS.sakuraStaff.email)).access_token;
     otherAdmin = (await server.signIn(DEMO_USERS.midoriAdmin.email)).access_token;
   });
@@ -54,7 +52,12 @@ describe('duplicates (名寄せ)', () => {
       { last_name_kana: 'ﾅﾖｾ', first_name_kana: 'ﾏﾕﾐ' },
       { last_name_kana: 'ナヨセ　マユミ', first_name_kana: '' },
     ]) {
-      const candidates = await check({ last_name: '名寄', first_name: 'まゆみ', ...reading, birth_date: '1980-04-01' });
+      const candidates = await check({
+        last_name: '名寄',
+        first_name: 'まゆみ',
+        ...reading,
+        birth_date: '1980-04-01',
+      });
       expect(reasonsFor(candidates, mayumi.id)).toEqual(['reading_and_birth_date']);
     }
     // Another birth date is another person (as far as the reading goes).
@@ -66,7 +69,10 @@ describe('duplicates (名寄せ)', () => {
     ).toBeUndefined();
     // One kana apart with the same birth date: a likely typo.
     expect(
-      reasonsFor(await check({ last_name_kana: 'ナヨセ', first_name_kana: 'マユ', birth_date: '1980-04-01' }), mayumi.id),
+      reasonsFor(
+        await check({ last_name_kana: 'ナヨセ', first_name_kana: 'マユ', birth_date: '1980-04-01' }),
+        mayumi.id,
+      ),
     ).toEqual(['similar_reading']);
   });
 
@@ -96,20 +102,49 @@ describe('duplicates (名寄せ)', () => {
   });
 
   it('still registers a duplicate through the API (a warning, not a block)', async () => {
-    const first = await create({ last_name: '二重', first_name: '一郎', last_name_kana: 'ニジュウ', first_name_kana: 'イチロウ', birth_date: '1970-01-02' });
-    const second = await create({ last_name: '二重', first_name: '壱郎', last_name_kana: 'ニジュウ', first_name_kana: 'イチロウ', birth_date: '1970-01-02' });
+    const first = await create({
+      last_name: '二重',
+      first_name: '一郎',
+      last_name_kana: 'ニジュウ',
+      first_name_kana: 'イチロウ',
+      birth_date: '1970-01-02',
+    });
+    const second = await create({
+      last_name: '二重',
+      first_name: '壱郎',
+      last_name_kana: 'ニジュウ',
+      first_name_kana: 'イチロウ',
+      birth_date: '1970-01-02',
+    });
     expect(second.id).not.toBe(first.id);
     expect(second.patient_number).not.toBe(first.patient_number);
   });
 
   it('lists pairs with their reasons, forgets a pair dismissed as two people, and keeps tenants apart', async () => {
-    const older = await create({ last_name: '組合', first_name: '花子', last_name_kana: 'クミアイ', first_name_kana: 'ハナコ', birth_date: '1990-05-05', phone: '090-1111-2222' });
-    const newer = await create({ last_name: '組合', first_name: '華子', last_name_kana: 'クミアイ', first_name_kana: 'ハナコ', birth_date: '1990-05-05', phone: '09011112222' });
+    const older = await create({
+      last_name: '組合',
+      first_name: '花子',
+      last_name_kana: 'クミアイ',
+      first_name_kana: 'ハナコ',
+      birth_date: '1990-05-05',
+      phone: '090-1111-2222',
+    });
+    const newer = await create({
+      last_name: '組合',
+      first_name: '華子',
+      last_name_kana: 'クミアイ',
+      first_name_kana: 'ハナコ',
+      birth_date: '1990-05-05',
+      phone: '09011112222',
+    });
     const list = async (token = staff) => {
       const response = await server.send('GET', '/api/customers/duplicates?limit=100', token);
       expect(response.statusCode).toBe(200);
       expectMatchesContract('listCustomerDuplicates', 200, response.json());
-      return response.json() as { total: number; pairs: Array<{ first: { id: string }; second: { id: string }; reasons: string[] }> };
+      return response.json() as {
+        total: number;
+        pairs: Array<{ first: { id: string }; second: { id: string }; reasons: string[] }>;
+      };
     };
     const before = await list();
     const pair = before.pairs.find((p) => p.first.id === older.id && p.second.id === newer.id);
@@ -117,13 +152,19 @@ describe('duplicates (名寄せ)', () => {
     expect(before.total).toBeGreaterThanOrEqual(before.pairs.length);
 
     expect((await list(otherAdmin)).pairs.some((p) => p.first.id === older.id)).toBe(false);
-    const foreign = await server.send('POST', `/api/customers/${older.id}/duplicate-dismissals`, otherAdmin, { other_id: newer.id });
+    const foreign = await server.send('POST', `/api/customers/${older.id}/duplicate-dismissals`, otherAdmin, {
+      other_id: newer.id,
+    });
     expect(foreign.statusCode).toBe(404);
     expectErrorEnvelope(foreign.json(), 'RES_001');
 
-    const dismissed = await server.send('POST', `/api/customers/${newer.id}/duplicate-dismissals`, staff, { other_id: older.id });
+    const dismissed = await server.send('POST', `/api/customers/${newer.id}/duplicate-dismissals`, staff, {
+      other_id: older.id,
+    });
     expect(dismissed.statusCode).toBe(204);
-    const again = await server.send('POST', `/api/customers/${older.id}/duplicate-dismissals`, staff, { other_id: newer.id });
+    const again = await server.send('POST', `/api/customers/${older.id}/duplicate-dismissals`, staff, {
+      other_id: newer.id,
+    });
     expect(again.statusCode).toBe(204);
     const after = await list();
     expect(after.pairs.some((p) => p.first.id === older.id && p.second.id === newer.id)).toBe(false);

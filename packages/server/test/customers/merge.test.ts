@@ -69,8 +69,11 @@ describe('merging customers (名寄せ)', () => {
     ).map((interaction) => interaction.id);
 
   const documentOwner = async (documentId: string) =>
-    (await sql<{ customer_id: string }>`select customer_id from documents where id = ${documentId}`.execute(server.database.owner))
-      .rows[0]?.customer_id;
+    (
+      await sql<{ customer_id: string }>`select customer_id from documents where id = ${documentId}`.execute(
+        server.database.owner,
+      )
+    ).rows[0]?.customer_id;
 
   it('moves interactions and documents, keeps the chosen values, and leaves a tombstone that points at the kept one', async () => {
     const { kept, merged, documentId } = await twoRecords('統合');
@@ -86,7 +89,9 @@ describe('merging customers (名寄せ)', () => {
     expect(customer.phone).toBe('090-2222-2222');
     expect(customer.first_name).toBe('真由美');
 
-    expect(new Set(await interactionsOf(kept.id))).toEqual(new Set([kept.interactionId, merged.interactionId]));
+    expect(new Set(await interactionsOf(kept.id))).toEqual(
+      new Set([kept.interactionId, merged.interactionId]),
+    );
     expect(await documentOwner(documentId)).toBe(kept.id);
 
     const tombstone = await server.send('GET', `/api/customers/${merged.id}`, admin);
@@ -97,14 +102,18 @@ describe('merging customers (名寄せ)', () => {
     const trash = (await server.send('GET', '/api/customers/trash?limit=100', admin)).json();
     expect(trash.customers.some((c: { id: string }) => c.id === merged.id)).toBe(false);
     // Merged once, it cannot be merged again (nor restored from a trash it is not in).
-    const twice = await server.send('POST', `/api/customers/${kept.id}/merge`, admin, { merged_id: merged.id });
+    const twice = await server.send('POST', `/api/customers/${kept.id}/merge`, admin, {
+      merged_id: merged.id,
+    });
     expect(twice.statusCode).toBe(404);
     const restored = await server.send('POST', `/api/customers/${merged.id}/restore`, admin);
     expect(restored.json().merged_into_id).toBe(kept.id);
 
     // The access log is not rewritten, and the kept customer's filter finds the merged one's rows.
     const log = (await server.send('GET', `/api/audit-log?customer_id=${kept.id}&limit=100`, admin)).json();
-    const logged = log.entries.map((entry: { customer_id: string; action: string }) => `${entry.action}:${entry.customer_id}`);
+    const logged = log.entries.map(
+      (entry: { customer_id: string; action: string }) => `${entry.action}:${entry.customer_id}`,
+    );
     expect(logged).toContain(`customer.create:${merged.id}`);
     expect(logged).toContain(`customer.create:${kept.id}`);
     expect(logged).toContain(`customer.merge:${kept.id}`);
@@ -115,11 +124,19 @@ describe('merging customers (名寄せ)', () => {
   it('undoes a merge: exactly what moved goes back, the kept values return, the tombstone lives again', async () => {
     const { kept, merged, documentId } = await twoRecords('取消');
     expect(
-      (await server.send('POST', `/api/customers/${kept.id}/merge`, admin, { merged_id: merged.id, keep: { phone: 'merged' } }))
-        .statusCode,
+      (
+        await server.send('POST', `/api/customers/${kept.id}/merge`, admin, {
+          merged_id: merged.id,
+          keep: { phone: 'merged' },
+        })
+      ).statusCode,
     ).toBe(200);
     // Recorded on the kept customer after the merge: stays there.
-    const later = await server.send('POST', '/api/interactions', staff, { customer_id: kept.id, type: 'call', content: '統合後の電話' });
+    const later = await server.send('POST', '/api/interactions', staff, {
+      customer_id: kept.id,
+      type: 'call',
+      content: '統合後の電話',
+    });
 
     const undone = await server.send('POST', `/api/customers/${merged.id}/unmerge`, admin);
     expect(undone.statusCode).toBe(200);
@@ -131,7 +148,9 @@ describe('merging customers (名寄せ)', () => {
     expect((await server.send('GET', `/api/customers/${kept.id}`, admin)).json().phone).toBe('03-1111-1111');
     const log = (await server.send('GET', `/api/audit-log?customer_id=${kept.id}&limit=100`, admin)).json();
     expect(log.entries.some((entry: { customer_id: string }) => entry.customer_id === merged.id)).toBe(false);
-    const unmergeRows = (await server.send('GET', `/api/audit-log?customer_id=${merged.id}&action=customer.unmerge`, admin)).json();
+    const unmergeRows = (
+      await server.send('GET', `/api/audit-log?customer_id=${merged.id}&action=customer.unmerge`, admin)
+    ).json();
     expect(unmergeRows.entries).toHaveLength(1);
     // Undone once, there is nothing left to undo.
     expect((await server.send('POST', `/api/customers/${merged.id}/unmerge`, admin)).statusCode).toBe(404);
@@ -147,16 +166,24 @@ describe('merging customers (名寄せ)', () => {
     expect(late.statusCode).toBe(409);
     expectErrorEnvelope(late.json(), 'RES_005');
     expect(late.json().error.message).toContain('30 日を過ぎた');
-    expect((await server.send('GET', `/api/customers/${merged.id}`, admin)).json().merged_into_id).toBe(kept.id);
+    expect((await server.send('GET', `/api/customers/${merged.id}`, admin)).json().merged_into_id).toBe(
+      kept.id,
+    );
   });
 
   it('is for admins of the tenant: staff get 403, another tenant 404, a customer with itself 422', async () => {
     const { kept, merged } = await twoRecords('権限');
-    const bystander = await server.send('POST', `/api/customers/${kept.id}/merge`, staff, { merged_id: merged.id });
+    const bystander = await server.send('POST', `/api/customers/${kept.id}/merge`, staff, {
+      merged_id: merged.id,
+    });
     expect(bystander.statusCode).toBe(403);
-    const foreign = await server.send('POST', `/api/customers/${kept.id}/merge`, otherAdmin, { merged_id: merged.id });
+    const foreign = await server.send('POST', `/api/customers/${kept.id}/merge`, otherAdmin, {
+      merged_id: merged.id,
+    });
     expect(foreign.statusCode).toBe(404);
-    const itself = await server.send('POST', `/api/customers/${kept.id}/merge`, admin, { merged_id: kept.id });
+    const itself = await server.send('POST', `/api/customers/${kept.id}/merge`, admin, {
+      merged_id: kept.id,
+    });
     expect(itself.statusCode).toBe(422);
     expect(await interactionsOf(merged.id)).toEqual([merged.interactionId]);
   });

@@ -76,11 +76,14 @@ function reasonsBetween(a: DuplicateKeys, b: DuplicateKeys): RawBuilder<Duplicat
   ]::text[], null)`;
 }
 
-const SUMMARY = (alias: string) => sql.join(
-  ['id', 'last_name', 'first_name', 'last_name_kana', 'first_name_kana', 'patient_number', 'phone', 'email']
-    .map((name) => sql`${sql.ref(`${alias}.${name}`)} as ${sql.ref(`${alias}_${name}`)}`)
-    .concat(sql`to_char(${sql.ref(`${alias}.birth_date`)}, 'YYYY-MM-DD') as ${sql.ref(`${alias}_birth_date`)}`),
-);
+const SUMMARY = (alias: string) =>
+  sql.join(
+    ['id', 'last_name', 'first_name', 'last_name_kana', 'first_name_kana', 'patient_number', 'phone', 'email']
+      .map((name) => sql`${sql.ref(`${alias}.${name}`)} as ${sql.ref(`${alias}_${name}`)}`)
+      .concat(
+        sql`to_char(${sql.ref(`${alias}.birth_date`)}, 'YYYY-MM-DD') as ${sql.ref(`${alias}_birth_date`)}`,
+      ),
+  );
 
 type SummaryRow = Record<string, string | null>;
 
@@ -135,7 +138,10 @@ export async function findDraftDuplicates(
 export async function findDuplicatePairs(
   tx: TenantTransaction,
   page: { skip: number; limit: number },
-): Promise<{ total: number; pairs: Array<{ first: DuplicateSummary; second: DuplicateSummary; reasons: DuplicateReason[] }> }> {
+): Promise<{
+  total: number;
+  pairs: Array<{ first: DuplicateSummary; second: DuplicateSummary; reasons: DuplicateReason[] }>;
+}> {
   const a = keysOf('a');
   const b = keysOf('b');
   const join = (on: RawBuilder<unknown>) => sql`
@@ -173,7 +179,11 @@ export async function findDuplicatePairs(
   }
   return {
     total,
-    pairs: rows.map((row) => ({ first: summaryOf(row, 'a'), second: summaryOf(row, 'b'), reasons: row.reasons })),
+    pairs: rows.map((row) => ({
+      first: summaryOf(row, 'a'),
+      second: summaryOf(row, 'b'),
+      reasons: row.reasons,
+    })),
   };
 }
 

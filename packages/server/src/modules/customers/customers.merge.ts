@@ -5,7 +5,7 @@ import type { TenantTransaction } from '../../platform/db/tenant-scope';
 import { AppError, InputMismatchError } from '../../platform/errors';
 import './customers.duplicates.tables';
 import { customerInUse } from './customers.in-use';
-import { type CustomerView, CustomerNotFoundError, getCustomer } from './customers.service';
+import { CustomerNotFoundError, type CustomerView, getCustomer } from './customers.service';
 import type { CustomersTable } from './customers.tables';
 
 /**
@@ -88,7 +88,9 @@ export async function mergeCustomers(
   keep: MergeKeep = {},
 ): Promise<MergeOutcome> {
   if (keptId === mergedId) {
-    throw new InputMismatchError([{ field: 'merged_id', message: '統合する相手には別の顧客を選んでください' }]);
+    throw new InputMismatchError([
+      { field: 'merged_id', message: '統合する相手には別の顧客を選んでください' },
+    ]);
   }
   await lockPair(tx, keptId, mergedId);
   const kept = await getCustomer(tx, keptId);
@@ -144,7 +146,11 @@ export async function mergeCustomers(
       merged_id: mergedId,
       merged_at: record.merged_at.toISOString(),
       undo_until: new Date(record.merged_at.getTime() + MERGE_UNDO_DAYS * DAY_MS).toISOString(),
-      moved: { interactions: interactions.length, documents: documents.length, research_reports: reports.length },
+      moved: {
+        interactions: interactions.length,
+        documents: documents.length,
+        research_reports: reports.length,
+      },
     },
     customer: await getCustomer(tx, keptId),
   };
@@ -164,7 +170,10 @@ export async function undoCustomerMerge(
   const merge = await tx
     .selectFrom('customer_merges as m')
     .innerJoin('customers as c', (join) =>
-      join.onRef('c.tenant_id', '=', 'm.tenant_id').onRef('c.id', '=', 'm.merged_id').onRef('c.merged_into_id', '=', 'm.kept_id'),
+      join
+        .onRef('c.tenant_id', '=', 'm.tenant_id')
+        .onRef('c.id', '=', 'm.merged_id')
+        .onRef('c.merged_into_id', '=', 'm.kept_id'),
     )
     .selectAll('m')
     .where('m.tenant_id', '=', tx.tenantId)
@@ -182,7 +191,11 @@ export async function undoCustomerMerge(
   await moveRows(tx, 'research_reports', merge.kept_id, mergedId, merge.moved_research_report_ids);
   await tx
     .updateTable('customers')
-    .set({ ...(merge.kept_before as Partial<Record<MergeColumn, never>>), updated_by: actorId, version: sql`version + 1` })
+    .set({
+      ...(merge.kept_before as Partial<Record<MergeColumn, never>>),
+      updated_by: actorId,
+      version: sql`version + 1`,
+    })
     .where('tenant_id', '=', tx.tenantId)
     .where('id', '=', merge.kept_id)
     .execute();
