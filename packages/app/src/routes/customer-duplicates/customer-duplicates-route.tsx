@@ -5,7 +5,7 @@ import {
   undoCustomerMergeMutationOptions,
 } from '@tsumiki/api-client/react';
 import { DataTable, type DataTableColumn, EmptyState, PageHeader } from '@tsumiki/ui';
-import { ArrowLeft, Users } from 'lucide-react';
+import { ArrowLeft, GitMerge } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { appRoutes, customerPath } from '../../app/paths';
@@ -95,7 +95,7 @@ function DuplicatesScreen({ canMerge }: { canMerge: boolean }) {
         onRetry={() => void pairs.refetch()}
         empty={
           <EmptyState
-            icon={<Users aria-hidden="true" />}
+            icon={<GitMerge aria-hidden="true" />}
             title="重複の候補はありません"
             description="同じ人かもしれない顧客が登録されると、ここに表示されます。"
           />

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { exportCustomersMutationOptions } from '@tsumiki/api-client/react';
 import { Button } from '@tsumiki/ui';
-import { Plus, Trash2, Upload, Users } from 'lucide-react';
+import { GitMerge, Plus, Trash2, Upload } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { appRoutes } from '../../app/paths';
 import { useTenantApi } from '../../app/use-tenant-api';
@@ -44,7 +44,7 @@ export function CustomerHeaderActions({
       {writeDenied === undefined ? (
         <Button variant="ghost" asChild>
           <Link to={appRoutes.customerDuplicates.path}>
-            <Users aria-hidden="true" />
+            <GitMerge aria-hidden="true" />
             重複の候補
           </Link>
         </Button>
