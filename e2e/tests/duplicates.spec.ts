@@ -88,7 +88,7 @@ for (const viewport of viewports) {
       .filter({ hasText: `名寄 ${viewport.first}` })
       .filter({ hasText: `名寄 ${viewport.second}` });
     await expect(row).toHaveCount(1);
-    if (viewport.width >= 768) await expect(row).toContainText('フリガナと生年月日が同じ');
+    await expect(row).toContainText('フリガナと生年月日が同じ');
     await expectNoSeriousA11yViolations(admin, `duplicates ${viewport.label}`);
     await admin.screenshot({ path: testInfo.outputPath(`duplicates-${viewport.label}.png`), fullPage: true });
 

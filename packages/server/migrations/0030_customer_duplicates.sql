@@ -1,7 +1,7 @@
 -- 0030: duplicates found and merged (名寄せ).
 --
--- Likely duplicates are found by the rules of customers.duplicates.ts over three keys, each served
--- by an expression index over the customers in use (the rule of customerInUse()):
+-- Likely duplicates are found by the rules of customers.duplicates.ts over three keys, each kept
+-- in a generated column with an index over the customers in use (the rule of customerInUse()):
 --   * the reading folded harder than the search does (small kana made full size, the long vowel
 --     mark, hyphens and middle dots dropped), with the birth date;
 --   * the phone number's digits;
@@ -50,15 +50,21 @@ begin
 end
 $$;
 
-create index customers_live_reading_idx
-  on customers (tenant_id, tsumiki_reading_fold(last_name_kana || first_name_kana), birth_date)
+-- The keys are stored generated columns, not expression indexes: under row-level security the
+-- planner uses an index for a condition only when its functions are leakproof, and the folding
+-- functions are not; a plain column compared with = is (like kana_row, 0029).
+alter table customers
+  add column reading_key text not null
+    generated always as (tsumiki_reading_fold(last_name_kana || first_name_kana)) stored,
+  add column phone_key text generated always as (tsumiki_phone_digits(phone)) stored,
+  add column email_key text generated always as (lower(email)) stored;
+
+create index customers_live_reading_idx on customers (tenant_id, reading_key, birth_date)
   where deleted_at is null and use_stopped_at is null;
-create index customers_live_phone_idx
-  on customers (tenant_id, tsumiki_phone_digits(phone))
-  where deleted_at is null and use_stopped_at is null and tsumiki_phone_digits(phone) is not null;
-create index customers_live_email_idx
-  on customers (tenant_id, lower(email))
-  where deleted_at is null and use_stopped_at is null and lower(email) is not null;
+create index customers_live_phone_idx on customers (tenant_id, phone_key)
+  where deleted_at is null and use_stopped_at is null and phone_key is not null;
+create index customers_live_email_idx on customers (tenant_id, email_key)
+  where deleted_at is null and use_stopped_at is null and email_key is not null;
 
 -- The record a merged customer went into: its GET answers with this id, which the app follows.
 alter table customers

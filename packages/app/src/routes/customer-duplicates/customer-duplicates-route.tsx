@@ -67,7 +67,19 @@ function DuplicatesScreen({ canMerge }: { canMerge: boolean }) {
 
   const columns: DataTableColumn<Pair>[] = [
     { id: 'first', header: '顧客', cell: (pair) => <Person customer={pair.first} /> },
-    { id: 'second', header: '同じ人かもしれない顧客', cell: (pair) => <Person customer={pair.second} /> },
+    {
+      id: 'second',
+      header: '同じ人かもしれない顧客',
+      cell: (pair) => (
+        <div className="grid gap-1">
+          <Person customer={pair.second} />
+          {/* Where the column of its own is hidden (narrow screens), the reasons go here. */}
+          <span className="text-xs text-muted-foreground md:hidden">
+            理由: {duplicateReasonsText(pair.reasons)}
+          </span>
+        </div>
+      ),
+    },
     { id: 'reasons', header: '理由', hideBelow: 'md', cell: (pair) => duplicateReasonsText(pair.reasons) },
   ];
 

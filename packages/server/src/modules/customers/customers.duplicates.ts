@@ -29,20 +29,23 @@ const SIMILAR_MIN_LENGTH = 4;
 
 /** The compared keys of one side, as SQL. */
 interface DuplicateKeys {
-  reading: RawBuilder<string>;
-  birthDate: RawBuilder<string | null>;
-  phone: RawBuilder<string | null>;
-  email: RawBuilder<string | null>;
+  reading: RawBuilder<unknown>;
+  birthDate: RawBuilder<unknown>;
+  phone: RawBuilder<unknown>;
+  email: RawBuilder<unknown>;
 }
 
-/** The keys of a customers row (`alias`): the very expressions migration 0030 indexes. */
+/**
+ * The keys of a customers row (`alias`): the generated columns migration 0030 indexes (columns,
+ * not expressions, so that the indexes serve under row-level security).
+ */
 function keysOf(alias: string): DuplicateKeys {
-  const column = (name: string) => sql.ref(`${alias}.${name}`);
+  const column = (name: string) => sql`${sql.ref(`${alias}.${name}`)}`;
   return {
-    reading: sql`tsumiki_reading_fold(${column('last_name_kana')} || ${column('first_name_kana')})`,
-    birthDate: sql`${column('birth_date')}`,
-    phone: sql`tsumiki_phone_digits(${column('phone')})`,
-    email: sql`lower(${column('email')})`,
+    reading: column('reading_key'),
+    birthDate: column('birth_date'),
+    phone: column('phone_key'),
+    email: column('email_key'),
   };
 }
 
