@@ -31,7 +31,9 @@ export const KANA_ROW_LABELS: Readonly<Record<Schemas['KanaRow'], string>> = {
 };
 
 /** Why two customers may be one person (名寄せ): the duplicate check, the 重複の候補 screen. */
-export const DUPLICATE_REASON_LABELS: Readonly<Record<Schemas['DuplicateReason'], string>> = {
+export const DUPLICATE_REASON_LABELS: Readonly<
+  Record<Schemas['CustomerDuplicateCandidate']['reasons'][number], string>
+> = {
   reading_and_birth_date: 'フリガナと生年月日が同じ',
   phone: '電話番号が同じ',
   email: 'メールアドレスが同じ',

@@ -289,7 +289,7 @@ export interface paths {
         /**
          * 登録する前に重複の可能性がある顧客を調べる
          * @description 登録画面が保存の前に呼びます。入力途中の内容（姓名・フリガナ・生年月日・電話番号・メールアドレス）と
-         *     重複の可能性がある利用中の顧客を、理由（`DuplicateReason`）付きで最大 10 人返します。
+         *     重複の可能性がある利用中の顧客を、理由付きで最大 10 人返します。
          *     判定の規則は次のとおりです: フリガナ（ひらがな・カタカナ、全角・半角、空白、小さい字、長音符を区別しない）と
          *     生年月日が同じ／電話番号の数字が同じ／メールアドレスが同じ（大文字・小文字を区別しない）／フリガナが
          *     1 文字違いで生年月日か電話番号が同じ。登録を止めるものではありません（`POST /api/customers` は
@@ -2520,7 +2520,6 @@ export interface components {
              */
             id: string;
             /**
-             * 統合先
              * Format: uuid
              * @description ほかの顧客に統合された顧客のときだけ、統合先（残した顧客）の ID。画面はその顧客を開き直します。
              */
@@ -2866,13 +2865,6 @@ export interface components {
             /** @description 一緒に消える対応履歴の数 */
             interaction_count: number;
         };
-        /**
-         * @description 重複の可能性がある理由。日本語の名前は api-client の `DUPLICATE_REASON_LABELS` にあります。
-         *     reading_and_birth_date: フリガナと生年月日が同じ／phone: 電話番号が同じ／email: メールアドレスが同じ／
-         *     similar_reading: フリガナが 1 文字違いで、生年月日か電話番号が同じ
-         * @enum {string}
-         */
-        DuplicateReason: "reading_and_birth_date" | "phone" | "email" | "similar_reading";
         /** @description 登録画面で入力途中の内容（空の項目は省くか null） */
         CustomerDuplicateDraft: {
             /** 姓 */
@@ -2919,7 +2911,12 @@ export interface components {
         };
         CustomerDuplicateCandidate: {
             customer: components["schemas"]["CustomerDuplicateSummary"];
-            reasons: components["schemas"]["DuplicateReason"][];
+            /**
+             * @description 重複の可能性がある理由（日本語の名前は api-client の `DUPLICATE_REASON_LABELS`）。
+             *     reading_and_birth_date: フリガナと生年月日が同じ／phone: 電話番号が同じ／email: メールアドレスが同じ／
+             *     similar_reading: フリガナが 1 文字違いで、生年月日か電話番号が同じ
+             */
+            reasons: ("reading_and_birth_date" | "phone" | "email" | "similar_reading")[];
         };
         CustomerDuplicateCheck: {
             candidates: components["schemas"]["CustomerDuplicateCandidate"][];
@@ -2928,7 +2925,12 @@ export interface components {
         CustomerDuplicatePair: {
             first: components["schemas"]["CustomerDuplicateSummary"];
             second: components["schemas"]["CustomerDuplicateSummary"];
-            reasons: components["schemas"]["DuplicateReason"][];
+            /**
+             * @description 重複の可能性がある理由（日本語の名前は api-client の `DUPLICATE_REASON_LABELS`）。
+             *     reading_and_birth_date: フリガナと生年月日が同じ／phone: 電話番号が同じ／email: メールアドレスが同じ／
+             *     similar_reading: フリガナが 1 文字違いで、生年月日か電話番号が同じ
+             */
+            reasons: ("reading_and_birth_date" | "phone" | "email" | "similar_reading")[];
         };
         CustomerDuplicatePairList: {
             total: number;
@@ -2936,31 +2938,36 @@ export interface components {
         };
         CustomerDuplicateDismissal: {
             /**
-             * 別人とする顧客
              * Format: uuid
+             * @description 別人とする顧客の ID
              */
             other_id: string;
         };
-        /**
-         * @description kept: 残す顧客の値／merged: 統合される顧客の値
-         * @enum {string}
-         */
-        MergeChoice: "kept" | "merged";
         CustomerMergeInput: {
             /**
-             * 統合される顧客
              * Format: uuid
+             * @description 統合される顧客の ID
              */
             merged_id: string;
-            /** @description 項目ごとにどちらの値を残すか（省いた項目は kept）。address は郵便番号・都道府県・市区町村・番地をまとめて */
+            /**
+             * @description 項目ごとにどちらの値を残すか（kept: 残す顧客の値／merged: 統合される顧客の値。省いた項目は kept）。
+             *     address は郵便番号・都道府県・市区町村・番地をまとめて
+             */
             keep?: {
-                name?: components["schemas"]["MergeChoice"];
-                reading?: components["schemas"]["MergeChoice"];
-                birth_date?: components["schemas"]["MergeChoice"];
-                gender?: components["schemas"]["MergeChoice"];
-                phone?: components["schemas"]["MergeChoice"];
-                email?: components["schemas"]["MergeChoice"];
-                address?: components["schemas"]["MergeChoice"];
+                /** @enum {string} */
+                name?: "kept" | "merged";
+                /** @enum {string} */
+                reading?: "kept" | "merged";
+                /** @enum {string} */
+                birth_date?: "kept" | "merged";
+                /** @enum {string} */
+                gender?: "kept" | "merged";
+                /** @enum {string} */
+                phone?: "kept" | "merged";
+                /** @enum {string} */
+                email?: "kept" | "merged";
+                /** @enum {string} */
+                address?: "kept" | "merged";
             };
         };
         CustomerMerge: {

@@ -16,7 +16,7 @@ import { customerInUse } from './customers.in-use';
  */
 
 type Schemas = components['schemas'];
-export type DuplicateReason = Schemas['DuplicateReason'];
+export type DuplicateReason = Schemas['CustomerDuplicateCandidate']['reasons'][number];
 export type DuplicateDraft = Schemas['CustomerDuplicateDraft'];
 export type DuplicateSummary = Schemas['CustomerDuplicateSummary'];
 

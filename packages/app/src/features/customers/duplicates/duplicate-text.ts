@@ -4,7 +4,7 @@ import { birthDateLabel } from '../patient-card';
 type Schemas = components['schemas'];
 export type DuplicateSummary = Schemas['CustomerDuplicateSummary'];
 export type DuplicateCandidate = Schemas['CustomerDuplicateCandidate'];
-export type DuplicateReason = Schemas['DuplicateReason'];
+export type DuplicateReason = Schemas['CustomerDuplicateCandidate']['reasons'][number];
 export type DuplicateDraft = Schemas['CustomerDuplicateDraft'];
 
 /** Why two records may be one person, in Japanese (the labels live in api-client). */
