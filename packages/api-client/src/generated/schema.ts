@@ -2938,25 +2938,29 @@ export interface components {
         };
         CustomerDuplicateDismissal: {
             /**
+             * 別人の顧客
              * Format: uuid
-             * @description 別人とする顧客の ID
              */
             other_id: string;
         };
         CustomerMergeInput: {
             /**
+             * 統合する顧客
              * Format: uuid
-             * @description 統合される顧客の ID
              */
             merged_id: string;
             /**
+             * 残す値
              * @description 項目ごとにどちらの値を残すか（kept: 残す顧客の値／merged: 統合される顧客の値。省いた項目は kept）。
              *     address は郵便番号・都道府県・市区町村・番地をまとめて
              */
             keep?: {
                 /** @enum {string} */
                 name?: "kept" | "merged";
-                /** @enum {string} */
+                /**
+                 * フリガナ
+                 * @enum {string}
+                 */
                 reading?: "kept" | "merged";
                 /** @enum {string} */
                 birth_date?: "kept" | "merged";
