@@ -21,6 +21,8 @@ export const ACCESS_ACTION_LABELS: Readonly<Record<AccessAction, string>> = {
   'customer.use_stop': '利用停止（本人からの請求）',
   'customer.use_stop_lift': '利用停止の解除',
   'customer.erase': '消去（本人からの請求）',
+  'customer.merge': '顧客の統合（名寄せ）',
+  'customer.unmerge': '顧客の統合の取り消し',
   'interaction.read': '対応履歴の閲覧',
   'interaction.create': '対応履歴の登録',
   'interaction.update': '対応履歴の更新',

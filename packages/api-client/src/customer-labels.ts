@@ -29,3 +29,29 @@ export const KANA_ROW_LABELS: Readonly<Record<Schemas['KanaRow'], string>> = {
   wa: 'わ',
   other: 'その他',
 };
+
+/** Why two customers may be one person (名寄せ): the duplicate check, the 重複の候補 screen. */
+export const DUPLICATE_REASON_LABELS: Readonly<
+  Record<Schemas['CustomerDuplicateCandidate']['reasons'][number], string>
+> = {
+  reading_and_birth_date: 'フリガナと生年月日が同じ',
+  phone: '電話番号が同じ',
+  email: 'メールアドレスが同じ',
+  similar_reading: 'フリガナが1文字違いで、生年月日か電話番号が同じ',
+};
+
+/** The fields a merge chooses per person (the contract's CustomerMergeInput.keep), in screen order. */
+export const MERGE_FIELD_LABELS: Readonly<
+  Record<keyof NonNullable<Schemas['CustomerMergeInput']['keep']>, string>
+> = {
+  name: '氏名',
+  reading: 'フリガナ',
+  birth_date: '生年月日',
+  gender: '性別',
+  phone: '電話番号',
+  email: 'メールアドレス',
+  address: '住所',
+};
+
+/** How long a merge can be undone (the server refuses later with RES_005). */
+export const MERGE_UNDO_DAYS = 30;

@@ -23,7 +23,13 @@ export {
   PREFECTURES,
   unguardCsvFormula,
 } from './customer-csv';
-export { GENDER_LABELS, KANA_ROW_LABELS } from './customer-labels';
+export {
+  DUPLICATE_REASON_LABELS,
+  GENDER_LABELS,
+  KANA_ROW_LABELS,
+  MERGE_FIELD_LABELS,
+  MERGE_UNDO_DAYS,
+} from './customer-labels';
 export {
   AI_MODE_LABELS,
   AI_MODE_NOTICES,

@@ -44,6 +44,11 @@ const coverage = {
   revokeSession: 'revokeSessionMutationOptions',
   listCustomers: 'customersQueryOptions',
   createCustomer: 'createCustomerMutationOptions',
+  checkCustomerDuplicates: 'checkCustomerDuplicatesMutationOptions',
+  listCustomerDuplicates: 'customerDuplicatesQueryOptions',
+  dismissCustomerDuplicate: 'dismissCustomerDuplicateMutationOptions',
+  mergeCustomers: 'mergeCustomersMutationOptions',
+  undoCustomerMerge: 'undoCustomerMergeMutationOptions',
   getCustomer: 'customerQueryOptions',
   updateCustomer: 'updateCustomerMutationOptions',
   deleteCustomer: 'deleteCustomerMutationOptions',
@@ -197,6 +202,45 @@ const cases: Case[] = [
     method: 'POST',
     path: '/api/customers',
     run: (api, c) => mutate(r.createCustomerMutationOptions(api, TENANT), body)(c),
+  },
+  {
+    factory: 'checkCustomerDuplicatesMutationOptions',
+    method: 'POST',
+    path: '/api/customers/duplicate-check',
+    run: (api, c) =>
+      mutate(r.checkCustomerDuplicatesMutationOptions(api, TENANT), {
+        last_name_kana: 'ヤマダ',
+        birth_date: '1980-04-01',
+      })(c),
+  },
+  {
+    factory: 'customerDuplicatesQueryOptions',
+    method: 'GET',
+    path: '/api/customers/duplicates?limit=5',
+    run: (api, c) => query(r.customerDuplicatesQueryOptions(api, TENANT, { limit: 5 }))(c),
+  },
+  {
+    factory: 'dismissCustomerDuplicateMutationOptions',
+    method: 'POST',
+    path: `/api/customers/${ID}/duplicate-dismissals`,
+    run: (api, c) =>
+      mutate(r.dismissCustomerDuplicateMutationOptions(api, TENANT), { id: ID, otherId: TENANT })(c),
+  },
+  {
+    factory: 'mergeCustomersMutationOptions',
+    method: 'POST',
+    path: `/api/customers/${ID}/merge`,
+    run: (api, c) =>
+      mutate(r.mergeCustomersMutationOptions(api, TENANT), {
+        id: ID,
+        body: { merged_id: TENANT, keep: { phone: 'merged' } },
+      })(c),
+  },
+  {
+    factory: 'undoCustomerMergeMutationOptions',
+    method: 'POST',
+    path: `/api/customers/${ID}/unmerge`,
+    run: (api, c) => mutate(r.undoCustomerMergeMutationOptions(api, TENANT), ID)(c),
   },
   {
     factory: 'customerQueryOptions',

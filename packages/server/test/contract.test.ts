@@ -152,6 +152,12 @@ const EXTRA_CALLS: readonly Call[] = [
   ['PUT', '/api/customers/{id}/use-stop', 'privacy.manage', 'customers'],
   ['DELETE', '/api/customers/{id}/use-stop', 'privacy.manage', 'customers'],
   ['POST', '/api/customers/{id}/erasure', 'privacy.manage', 'customers'],
+  // Duplicates found and merged (名寄せ)
+  ['POST', '/api/customers/duplicate-check', 'customers.write', 'customers'],
+  ['GET', '/api/customers/duplicates', 'customers.write', 'customers'],
+  ['POST', '/api/customers/{id}/duplicate-dismissals', 'customers.write', 'customers'],
+  ['POST', '/api/customers/{id}/merge', 'customers.delete', 'customers'],
+  ['POST', '/api/customers/{id}/unmerge', 'customers.delete', 'customers'],
   // Two-factor sign-in: an administrator's reset of a member's factors.
   ['DELETE', '/api/tenant-users/{id}/factors', 'tenant_users.write', 'tenant_users'],
   // Marketing: the advertising check (医療広告ガイドライン) of any text.

@@ -277,6 +277,122 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/customers/duplicate-check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 登録する前に重複の可能性がある顧客を調べる
+         * @description 登録画面が保存の前に呼びます。入力途中の内容（姓名・フリガナ・生年月日・電話番号・メールアドレス）と
+         *     重複の可能性がある利用中の顧客を、理由付きで最大 10 人返します。
+         *     判定の規則は次のとおりです: フリガナ（ひらがな・カタカナ、全角・半角、空白、小さい字、長音符を区別しない）と
+         *     生年月日が同じ／電話番号の数字が同じ／メールアドレスが同じ（大文字・小文字を区別しない）／フリガナが
+         *     1 文字違いで生年月日か電話番号が同じ。登録を止めるものではありません（`POST /api/customers` は
+         *     このまま登録できます）。
+         */
+        post: operations["checkCustomerDuplicates"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customers/duplicates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 重複の候補（同じ人かもしれない顧客の組）を取得する
+         * @description 利用中の顧客のうち、重複の判定規則（`checkCustomerDuplicates` と同じ）に当たる 2 人の組を、
+         *     理由付きで返します。「別人として除外」した組は含みません。
+         */
+        get: operations["listCustomerDuplicates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customers/{id}/duplicate-dismissals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 重複の候補の組を「別人」として除外する
+         * @description この顧客と `other_id` の顧客を別人として覚え、重複の候補と登録時の警告に出さないようにします。
+         *     すでに除外した組は何もしません。どちらかが見つからなければ `404` です。
+         */
+        post: operations["dismissCustomerDuplicate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customers/{id}/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 2 人の顧客を 1 人に統合する（30 日以内なら元に戻せます）
+         * @description パスの顧客を残し、`merged_id` の顧客を統合します。項目ごとに、残す顧客の値（`kept`）か統合される顧客の値
+         *     （`merged`）を選べます（省いた項目は残す顧客の値）。統合される顧客の対応履歴・文書・調査レポートは
+         *     残す顧客に移り、統合される顧客は一覧・検索・AI から消えて、その ID の `GET /api/customers/{id}` は
+         *     `merged_into_id`（残した顧客の ID）付きで答えます（画面はそちらへ移ります）。操作ログは書き換えず、
+         *     `GET /api/audit-log?customer_id=` は統合された顧客の記録も含めて返します。
+         *     30 日以内なら `POST /api/customers/{id}/unmerge`（統合された顧客の ID）で元に戻せます。
+         *     ゴミ箱の操作と同じく `customers.delete`（管理者）の権限が要ります。
+         *     同じ顧客どうしは `422`、どちらかが見つからない（削除・統合済みを含む）ときは `404` です。
+         */
+        post: operations["mergeCustomers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customers/{id}/unmerge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 統合を元に戻す（統合された顧客の ID で、30 日以内）
+         * @description 統合で移した対応履歴・文書・調査レポートだけを元の顧客に戻し、残した顧客の項目を統合の前の値に戻して、
+         *     統合された顧客を一覧に戻します。統合されていない顧客は `404`、統合から 30 日を過ぎたときは
+         *     `409`（`RES_005`）です。
+         */
+        post: operations["undoCustomerMerge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/customers/assignees": {
         parameters: {
             query?: never;
@@ -1998,7 +2114,7 @@ export interface components {
          *     日本語の名前は api-client の `ACCESS_ACTION_LABELS` にあります。
          * @enum {string}
          */
-        AccessAction: "customer.read" | "customer.create" | "customer.update" | "customer.delete" | "customer.restore" | "customer.purge" | "customer.disclose" | "customer.use_stop" | "customer.use_stop_lift" | "customer.erase" | "interaction.read" | "interaction.create" | "interaction.update" | "interaction.delete" | "document.read" | "document.download" | "document.preview" | "document.create" | "document.update" | "document.delete" | "folder.create" | "folder.update" | "folder.delete" | "product.create" | "product.update" | "product.delete" | "staff.create" | "staff.update" | "staff.delete" | "research.read" | "research.export" | "research.create" | "research.delete" | "customers.export" | "customers.import" | "auth.sign_in" | "auth.sign_in_failed" | "auth.sign_out" | "session.revoked" | "permission.changed" | "member.changed" | "settings.changed" | "invitation.created" | "invitation.revoked" | "mfa.enrolled" | "mfa.unenrolled" | "mfa.verified" | "mfa.verify_failed" | "mfa.recovery_used" | "mfa.reset" | "audit.export" | "audit.verified" | "audit.pruned";
+        AccessAction: "customer.read" | "customer.create" | "customer.update" | "customer.delete" | "customer.restore" | "customer.purge" | "customer.disclose" | "customer.use_stop" | "customer.use_stop_lift" | "customer.erase" | "customer.merge" | "customer.unmerge" | "interaction.read" | "interaction.create" | "interaction.update" | "interaction.delete" | "document.read" | "document.download" | "document.preview" | "document.create" | "document.update" | "document.delete" | "folder.create" | "folder.update" | "folder.delete" | "product.create" | "product.update" | "product.delete" | "staff.create" | "staff.update" | "staff.delete" | "research.read" | "research.export" | "research.create" | "research.delete" | "customers.export" | "customers.import" | "auth.sign_in" | "auth.sign_in_failed" | "auth.sign_out" | "session.revoked" | "permission.changed" | "member.changed" | "settings.changed" | "invitation.created" | "invitation.revoked" | "mfa.enrolled" | "mfa.unenrolled" | "mfa.verified" | "mfa.verify_failed" | "mfa.recovery_used" | "mfa.reset" | "audit.export" | "audit.verified" | "audit.pruned";
         TenantInfo: {
             /** Format: uuid */
             tenant_id: string;
@@ -2404,6 +2520,11 @@ export interface components {
              */
             id: string;
             /**
+             * Format: uuid
+             * @description ほかの顧客に統合された顧客のときだけ、統合先（残した顧客）の ID。画面はその顧客を開き直します。
+             */
+            merged_into_id: string | null;
+            /**
              * 診察券番号
              * @description テナントで一意。登録時に自動で付きます（接頭辞と桁数は設定で決めます）
              */
@@ -2743,6 +2864,140 @@ export interface components {
             purge_at: string;
             /** @description 一緒に消える対応履歴の数 */
             interaction_count: number;
+        };
+        /** @description 登録画面で入力途中の内容（空の項目は省くか null） */
+        CustomerDuplicateDraft: {
+            /** 姓 */
+            last_name?: string;
+            /** 名 */
+            first_name?: string;
+            /** セイ */
+            last_name_kana?: string;
+            /** メイ */
+            first_name_kana?: string;
+            /**
+             * 生年月日
+             * Format: date
+             */
+            birth_date?: string | null;
+            /** 電話番号 */
+            phone?: string | null;
+            /** メールアドレス */
+            email?: string | null;
+        };
+        /** @description 重複の候補に出す顧客の要点 */
+        CustomerDuplicateSummary: {
+            /** Format: uuid */
+            id: string;
+            /** 姓 */
+            last_name: string;
+            /** 名 */
+            first_name: string;
+            /** セイ */
+            last_name_kana: string;
+            /** メイ */
+            first_name_kana: string;
+            /** 診察券番号 */
+            patient_number: string;
+            /**
+             * 生年月日
+             * Format: date
+             */
+            birth_date: string | null;
+            /** 電話番号 */
+            phone: string | null;
+            /** メールアドレス */
+            email: string | null;
+        };
+        CustomerDuplicateCandidate: {
+            customer: components["schemas"]["CustomerDuplicateSummary"];
+            /**
+             * @description 重複の可能性がある理由（日本語の名前は api-client の `DUPLICATE_REASON_LABELS`）。
+             *     reading_and_birth_date: フリガナと生年月日が同じ／phone: 電話番号が同じ／email: メールアドレスが同じ／
+             *     similar_reading: フリガナが 1 文字違いで、生年月日か電話番号が同じ
+             */
+            reasons: ("reading_and_birth_date" | "phone" | "email" | "similar_reading")[];
+        };
+        CustomerDuplicateCheck: {
+            candidates: components["schemas"]["CustomerDuplicateCandidate"][];
+        };
+        /** @description 同じ人かもしれない 2 人（先に登録した顧客が first） */
+        CustomerDuplicatePair: {
+            first: components["schemas"]["CustomerDuplicateSummary"];
+            second: components["schemas"]["CustomerDuplicateSummary"];
+            /**
+             * @description 重複の可能性がある理由（日本語の名前は api-client の `DUPLICATE_REASON_LABELS`）。
+             *     reading_and_birth_date: フリガナと生年月日が同じ／phone: 電話番号が同じ／email: メールアドレスが同じ／
+             *     similar_reading: フリガナが 1 文字違いで、生年月日か電話番号が同じ
+             */
+            reasons: ("reading_and_birth_date" | "phone" | "email" | "similar_reading")[];
+        };
+        CustomerDuplicatePairList: {
+            total: number;
+            pairs: components["schemas"]["CustomerDuplicatePair"][];
+        };
+        CustomerDuplicateDismissal: {
+            /**
+             * 別人の顧客
+             * Format: uuid
+             */
+            other_id: string;
+        };
+        CustomerMergeInput: {
+            /**
+             * 統合する顧客
+             * Format: uuid
+             */
+            merged_id: string;
+            /**
+             * 残す値
+             * @description 項目ごとにどちらの値を残すか（kept: 残す顧客の値／merged: 統合される顧客の値。省いた項目は kept）。
+             *     address は郵便番号・都道府県・市区町村・番地をまとめて
+             */
+            keep?: {
+                /** @enum {string} */
+                name?: "kept" | "merged";
+                /**
+                 * フリガナ
+                 * @enum {string}
+                 */
+                reading?: "kept" | "merged";
+                /** @enum {string} */
+                birth_date?: "kept" | "merged";
+                /** @enum {string} */
+                gender?: "kept" | "merged";
+                /** @enum {string} */
+                phone?: "kept" | "merged";
+                /** @enum {string} */
+                email?: "kept" | "merged";
+                /** @enum {string} */
+                address?: "kept" | "merged";
+            };
+        };
+        CustomerMerge: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            kept_id: string;
+            /** Format: uuid */
+            merged_id: string;
+            /** Format: date-time */
+            merged_at: string;
+            /**
+             * Format: date-time
+             * @description この日時まで元に戻せます（統合から 30 日）
+             */
+            undo_until: string;
+            /** @description 移した件数 */
+            moved: {
+                interactions: number;
+                documents: number;
+                research_reports: number;
+            };
+        };
+        CustomerMergeResult: {
+            merge: components["schemas"]["CustomerMerge"];
+            customer: components["schemas"]["Customer"];
         };
         DeletedCustomerList: {
             total: number;
@@ -5498,6 +5753,169 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    checkCustomerDuplicates: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerDuplicateDraft"];
+            };
+        };
+        responses: {
+            /** @description 重複の可能性がある顧客（なければ空） */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerDuplicateCheck"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listCustomerDuplicates: {
+        parameters: {
+            query?: {
+                /** @description 読み飛ばす件数 */
+                skip?: components["parameters"]["Skip"];
+                /** @description 取得する最大件数 */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 重複の候補 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerDuplicatePairList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    dismissCustomerDuplicate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path: {
+                /** @description 対象の ID */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerDuplicateDismissal"];
+            };
+        };
+        responses: {
+            /** @description 除外しました */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    mergeCustomers: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path: {
+                /** @description 対象の ID */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerMergeInput"];
+            };
+        };
+        responses: {
+            /** @description 統合の記録と、統合したあとの残した顧客 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerMergeResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    undoCustomerMerge: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path: {
+                /** @description 対象の ID */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 元に戻した（統合されていた）顧客 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["ValidationFailed"];
             default: components["responses"]["UnexpectedError"];
         };

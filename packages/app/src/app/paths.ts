@@ -12,6 +12,7 @@ export const appRoutes = {
   customers: { path: '/customers', title: '顧客管理' },
   customerDetail: { path: '/customers/:id', title: '顧客詳細' },
   customersTrash: { path: '/customers/trash', title: 'ゴミ箱（削除した顧客）' },
+  customerDuplicates: { path: '/customers/duplicates', title: '重複の候補' },
   products: { path: '/products', title: '商品管理' },
   productDetail: { path: '/products/:id', title: '商品詳細' },
   chat: { path: '/chat', title: 'AIチャット' },

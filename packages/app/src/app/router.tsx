@@ -45,6 +45,10 @@ export const routes: RouteObject[] = [
             path: appRoutes.customersTrash.path,
             lazy: () => import('../routes/customers-trash/customers-trash-route'),
           },
+          {
+            path: appRoutes.customerDuplicates.path,
+            lazy: () => import('../routes/customer-duplicates/customer-duplicates-route'),
+          },
           // ───────────────────────────────────────────────────────────────────────────────────
 
           { path: appRoutes.products.path, lazy: () => import('../routes/products/products-route') },

@@ -113,6 +113,13 @@ export const ERROR_CATALOGUE = {
     message: 'ゴミ箱にない顧客は完全に消去できません。',
     suggestion: '先に顧客を削除してゴミ箱へ移してください。',
   },
+  RES_005: {
+    status: 409,
+    category: 'business_logic',
+    severity: 'low',
+    message: '統合から 30 日を過ぎたため、この統合は元に戻せません。',
+    suggestion: '必要な項目は、残した顧客の情報を編集して直してください。',
+  },
   RES_003: {
     status: 409,
     category: 'business_logic',

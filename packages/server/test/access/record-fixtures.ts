@@ -86,6 +86,9 @@ export const recordFixtures: RecordFixture[] = [
       // A person's requests: another tenant's customer is neither stopped nor erased (its real name typed).
       stopCustomerUse: () => ({ reason: '他テナントからの利用停止' }),
       eraseCustomer: () => ({ confirm_name: '他院 患者', reason: '他テナントからの消去' }),
+      // 名寄せ: the other customer of the pair may be anyone; the path's customer is another tenant's.
+      dismissCustomerDuplicate: () => ({ other_id: crypto.randomUUID() }),
+      mergeCustomers: () => ({ merged_id: crypto.randomUUID() }),
     },
   },
   {

@@ -1,10 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  checkCustomerDuplicatesMutationOptions,
   createCustomerMutationOptions,
   customerAssigneesQueryOptions,
   customerKeys,
   updateCustomerMutationOptions,
 } from '@tsumiki/api-client/react';
+import { useRef, useState } from 'react';
 import { useTenantApi } from '../../app/use-tenant-api';
 import { usePermissions } from '../access/permissions';
 import { EditorDialog, type EditorFormProps } from '../forms/editor-dialog';
@@ -28,6 +30,8 @@ import {
   validateCustomerForm,
 } from './customer-form';
 import { AddressSection, ContactSection, ManagementSection } from './customer-form-sections';
+import { type DuplicateCandidate, duplicateDraftOf } from './duplicates/duplicate-text';
+import { DuplicateWarning } from './duplicates/duplicate-warning';
 import { PatientCardSection } from './patient-card-section';
 
 export type CustomerFormMode = { kind: 'create' } | { kind: 'edit'; customer: Customer };
@@ -41,6 +45,9 @@ export interface CustomerFormDialogProps {
 }
 
 const fieldId = fieldIdOf<CustomerField>('customer-form');
+
+/** A registration stopped to show its likely duplicates first (not an error the form reports). */
+class DuplicatesFound extends Error {}
 
 /**
  * 顧客の登録・編集ダイアログ。閉じる前に未保存の入力があれば確認し、どんなエラーでも入力は残す。
@@ -85,6 +92,25 @@ function CustomerForm({
     ...updateCustomerMutationOptions(api, tenantId),
     meta: { errorDisplay: 'inline' },
   });
+  // Before a registration, its likely duplicates (名寄せ); 「このまま登録する」 saves without asking again.
+  const duplicateCheck = useMutation({
+    ...checkCustomerDuplicatesMutationOptions(api, tenantId),
+    meta: { errorDisplay: 'inline' },
+  });
+  const [duplicates, setDuplicates] = useState<DuplicateCandidate[]>([]);
+  const saveAnyway = useRef(false);
+  const createAfterCheck = async (values: CustomerFormValues) => {
+    const input = toCustomerInput(values);
+    if (!saveAnyway.current) {
+      // A check that fails does not stop the registration: it is a warning, never a gate.
+      const found = await duplicateCheck.mutateAsync(duplicateDraftOf(input)).catch(() => null);
+      if (found && found.candidates.length > 0) {
+        setDuplicates(found.candidates);
+        throw new DuplicatesFound();
+      }
+    }
+    return create.mutateAsync(input);
+  };
 
   const form = useEditorForm<CustomerFormValues, CustomerField, Customer>({
     fields: CUSTOMER_FIELDS,
@@ -99,8 +125,8 @@ function CustomerForm({
       base === null
         ? changedFields(EMPTY_CUSTOMER, values).length > 0
         : changedFields(base, values).length > 0 || conflict !== null,
-    saving: create.isPending || update.isPending,
-    create: (values) => create.mutateAsync(toCustomerInput(values)),
+    saving: create.isPending || update.isPending || duplicateCheck.isPending,
+    create: createAfterCheck,
     update: async (current, values) => {
       const body = customerUpdateBody(current, values);
       if (body === null) {
@@ -123,7 +149,8 @@ function CustomerForm({
       deletedMessage:
         'この顧客はほかの人が削除したため保存できませんでした。入力内容はこのまま残っています。',
     },
-    resolveFailure,
+    resolveFailure: (error, submitted, values) =>
+      error instanceof DuplicatesFound ? values : resolveFailure(error, submitted, values),
   });
 
   const assigneeList = assignees.data?.assignees ?? [];
@@ -168,6 +195,16 @@ function CustomerForm({
         assigneesFailed={assignees.isError}
         base={base}
       />
+      {duplicates.length > 0 && (
+        <DuplicateWarning
+          candidates={duplicates}
+          saving={form.saving}
+          onSaveAnyway={() => {
+            saveAnyway.current = true;
+            void form.submit();
+          }}
+        />
+      )}
       <FormFailure message={form.failure} />
       <FormFooter kind={mode.kind} saving={form.saving} onCancel={editor.onCancel} />
     </ImeSafeForm>

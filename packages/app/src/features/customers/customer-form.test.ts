@@ -38,6 +38,7 @@ const customer: Customer = {
   updated_at: '2026-11-01T00:00:00.000Z',
   deleted_at: null,
   use_stop: null,
+  merged_into_id: null,
 };
 
 const valid = {

@@ -88,6 +88,7 @@ export const EMPTY_CUSTOMER: Customer = {
   updated_at: '',
   deleted_at: null,
   use_stop: null,
+  merged_into_id: null,
 };
 
 export function formValuesFromCustomer(customer: Customer): CustomerFormValues {

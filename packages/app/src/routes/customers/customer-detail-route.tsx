@@ -8,8 +8,9 @@ import {
 import { Alert, Button, ConfirmDialog, PageHeader } from '@tsumiki/ui';
 import { Pencil, RotateCcw, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { type LoaderFunctionArgs, useParams } from 'react-router-dom';
+import { type LoaderFunctionArgs, Navigate, useParams } from 'react-router-dom';
 import { api } from '../../app/api';
+import { customerPath } from '../../app/paths';
 import { loaderTenant, prefetch } from '../../app/prefetch';
 import { queryClient } from '../../app/query-client';
 import { useTenantApi } from '../../app/use-tenant-api';
@@ -84,6 +85,10 @@ export function Component() {
       />
     );
   }
+
+  // A customer merged into another (名寄せ) opens as the one it went into.
+  const mergedInto = customer.data.merged_into_id;
+  if (mergedInto) return <Navigate to={customerPath(mergedInto)} replace />;
 
   return <CustomerDetail customer={customer.data} back={back} listHref={listHref} />;
 }

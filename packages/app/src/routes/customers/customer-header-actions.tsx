@@ -1,14 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
 import { exportCustomersMutationOptions } from '@tsumiki/api-client/react';
 import { Button } from '@tsumiki/ui';
-import { Plus, Trash2, Upload } from 'lucide-react';
+import { GitMerge, Plus, Trash2, Upload } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { appRoutes } from '../../app/paths';
 import { useTenantApi } from '../../app/use-tenant-api';
 import { type CustomerListState, customerListQuery } from '../../features/customers/customer-list-state';
 import { type CsvEncoding, CsvExportMenu, useSaveExportedCsv } from '../../features/lists/csv-export-menu';
 
-/** 新規登録, CSV 出力 (the list's conditions, in either encoding), CSV 取り込み and ゴミ箱. */
+/** 新規登録, CSV 出力 (the list's conditions, in either encoding), CSV 取り込み, 重複の候補 and ゴミ箱. */
 export function CustomerHeaderActions({
   state,
   writeDenied,
@@ -41,6 +41,14 @@ export function CustomerHeaderActions({
         <Upload aria-hidden="true" />
         CSV 取り込み
       </Button>
+      {writeDenied === undefined ? (
+        <Button variant="ghost" asChild>
+          <Link to={appRoutes.customerDuplicates.path}>
+            <GitMerge aria-hidden="true" />
+            重複の候補
+          </Link>
+        </Button>
+      ) : null}
       {canOpenTrash ? (
         <Button variant="ghost" asChild>
           <Link to={appRoutes.customersTrash.path}>

@@ -3,6 +3,7 @@ import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../../platform/db/schema';
 import type { TenantTransaction } from '../../platform/db/tenant-scope';
 import '../../platform/audit/access-log.tables';
+import { customerAndMergedIds } from '../customers';
 
 /** The filters of the /audit-log screen and its export. */
 export interface AuditLogFilter {
@@ -42,7 +43,9 @@ function filtered<O>(
 ): SelectQueryBuilder<Database, 'access_log', O> {
   let scoped = query.where('access_log.tenant_id', '=', tenantId);
   if (filter.userId) scoped = scoped.where('access_log.actor_user_id', '=', filter.userId);
-  if (filter.customerId) scoped = scoped.where('access_log.customer_id', '=', filter.customerId);
+  // A customer's rows include those of the customers merged into it (名寄せ): the log is never rewritten.
+  if (filter.customerId)
+    scoped = scoped.where('access_log.customer_id', 'in', customerAndMergedIds(tenantId, filter.customerId));
   if (filter.action) scoped = scoped.where('access_log.action', '=', filter.action);
   if (filter.from) scoped = scoped.where('access_log.occurred_at', '>=', new Date(filter.from));
   if (filter.to) scoped = scoped.where('access_log.occurred_at', '<', new Date(filter.to));

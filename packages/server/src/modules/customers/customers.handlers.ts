@@ -3,6 +3,7 @@ import type { ModuleHandlers } from '../../platform/http/typed-handlers';
 import { personName } from '../../platform/text/person-name';
 import type { ModuleDependencies } from '../module';
 import { customersCsvHandlers } from './customers.csv.handlers';
+import { customersDuplicateHandlers } from './customers.duplicates.handlers';
 import { toCustomer } from './customers.mapper';
 import { patientNumberSettingsHandlers } from './customers.numbering.handlers';
 import { canSeeStoppedCustomers, customersPeopleRequestHandlers } from './customers.people-requests.handlers';
@@ -140,6 +141,7 @@ export function customersHandlers({
     ...customersCsvHandlers({ document, events }),
     ...patientNumberSettingsHandlers({ events }),
     ...customersPeopleRequestHandlers({ sessions, files, jobs, textIndex }),
+    ...customersDuplicateHandlers({ sessions }),
   } satisfies ModuleHandlers;
 }
 

@@ -89,6 +89,7 @@ const COLUMNS = [
   'c.use_stopped_by',
   'c.patient_number',
   'c.gender',
+  'c.merged_into_id',
 ] as const;
 
 /** The filters of a list (and of its count). */
@@ -342,6 +343,8 @@ export async function clearCustomerDeleted(
     .where('tenant_id', '=', tx.tenantId)
     .where('id', '=', id)
     .where('deleted_at', 'is not', null)
+    // A merged customer comes back only by undoing the merge.
+    .where('merged_into_id', 'is', null)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }

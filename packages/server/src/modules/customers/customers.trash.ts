@@ -43,8 +43,10 @@ export async function listTrash(
     .selectFrom('customers as c')
     .where('c.tenant_id', '=', tx.tenantId)
     .where('c.deleted_at', '>', since)
-    // A customer whose use is stopped shows nowhere, the trash included.
-    .where('c.use_stopped_at', 'is', null);
+    // A customer whose use is stopped shows nowhere, the trash included; a merged one is not
+    // deleted but kept as its merge's tombstone (customers.merge.ts).
+    .where('c.use_stopped_at', 'is', null)
+    .where('c.merged_into_id', 'is', null);
   // The trash holds a month of deletions: the folded text is read as it is, no index needed.
   if (term !== undefined)
     filtered = filtered.where(sql<boolean>`strpos(c.search_text, tsumiki_search_fold(${term})) > 0`);
@@ -113,12 +115,12 @@ export async function purgeCustomer(
 ): Promise<{ lastName: string; firstName: string }> {
   const customer = await tx
     .selectFrom('customers')
-    .select(['last_name', 'first_name', 'deleted_at'])
+    .select(['last_name', 'first_name', 'deleted_at', 'merged_into_id'])
     .where('tenant_id', '=', tx.tenantId)
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirst();
-  if (!customer) throw new CustomerNotFoundError();
+  if (!customer || customer.merged_into_id !== null) throw new CustomerNotFoundError();
   if (customer.deleted_at === null) throw new NotInTrashError(id);
   await erase(tx, [id]);
   return { lastName: customer.last_name, firstName: customer.first_name };
@@ -139,6 +141,7 @@ export async function purgeExpiredTrash(db: Db, now: Date): Promise<number> {
         .select('id')
         .where('tenant_id', '=', tx.tenantId)
         .where('deleted_at', '<=', before)
+        .where('merged_into_id', 'is', null)
         .execute();
       return erase(
         tx,
