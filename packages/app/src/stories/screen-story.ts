@@ -1,0 +1,61 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { paths } from '@tsumiki/api-client';
+import type { HttpHandler } from 'msw';
+import { EMPTY, FULL, screenHandlers, shellHandlers } from './handlers';
+import { resetQueryClient, Screen } from './screen';
+import { type DemoPerson, setStoredSession } from './session-fixture';
+import { failing, failures, type HttpMethod, held } from './typed-handler';
+
+export type ScreenMeta = Meta<typeof Screen>;
+export type ScreenStoryObj = StoryObj<typeof Screen>;
+
+/** The meta of a screen's stories: the route's address, signed in as the admin, full-screen. */
+export function screenMeta(path: string): ScreenMeta {
+  return {
+    component: Screen,
+    args: { path },
+    parameters: { layout: 'fullscreen', msw: { handlers: screenHandlers('admin') } },
+    loaders: [
+      async ({ parameters }) => {
+        setStoredSession((parameters.session as DemoPerson | null | undefined) ?? 'admin');
+        resetQueryClient();
+        return {};
+      },
+    ],
+  };
+}
+
+/** A story whose requests are answered by `handlers` first, then by the full demo state. */
+export function withHandlers(handlers: HttpHandler[], who: DemoPerson = 'admin'): ScreenStoryObj {
+  return { parameters: { session: who, msw: { handlers: [...handlers, ...screenHandlers(who)] } } };
+}
+
+type Read = readonly [HttpMethod, keyof paths];
+
+/** The four states every screen has: full, empty, loading (held) and failed (500, network, 403). */
+export type StandardState =
+  | 'Full'
+  | 'Empty'
+  | 'Loading'
+  | 'FailedServer'
+  | 'FailedNetwork'
+  | 'Forbidden'
+  | 'StaffView';
+
+export function standardStates(reads: readonly Read[]): Record<StandardState, ScreenStoryObj> {
+  const all = (answer: () => Response | Promise<Response>) =>
+    reads.map(([method, path]) => failing(method, path, answer));
+  return {
+    Full: withHandlers([]),
+    Empty: { parameters: { msw: { handlers: screenHandlers('admin', EMPTY) } } } satisfies ScreenStoryObj,
+    Loading: withHandlers(all(held)),
+    FailedServer: withHandlers(all(failures.server)),
+    FailedNetwork: withHandlers(all(failures.network)),
+    Forbidden: withHandlers(all(failures.forbidden)),
+    StaffView: {
+      parameters: { session: 'staff', msw: { handlers: screenHandlers('staff') } },
+    } satisfies ScreenStoryObj,
+  };
+}
+
+export { FULL, shellHandlers };
