@@ -1,4 +1,5 @@
 import { type HttpHandler, HttpResponse, http } from 'msw';
+import { ADMIN_EMPTY, ADMIN_FULL, type AdminState, adminHandlers, page } from './admin-handlers';
 import {
   type Customer,
   DEMO_CUSTOMERS,
@@ -11,16 +12,6 @@ import {
 } from './demo-records';
 import { authUser, type DemoPerson, storedSession, tenantMe } from './session-fixture';
 import { apiErrorResponse, catalogue, typedHandler } from './typed-handler';
-
-/** skip/limit of a list request, with the contract's defaults. */
-function page(request: Request, defaultLimit = 20): { skip: number; limit: number; url: URL } {
-  const url = new URL(request.url);
-  return {
-    url,
-    skip: Number(url.searchParams.get('skip') ?? 0),
-    limit: Number(url.searchParams.get('limit') ?? defaultLimit),
-  };
-}
 
 /** The auth service (/auth/v1) as the server's embedded one answers a signed-in person. */
 export function authHandlers(who: DemoPerson): HttpHandler[] {
@@ -95,6 +86,7 @@ function notificationStats(notifications: readonly Notification[]) {
 }
 
 export interface DemoState {
+  admin: AdminState;
   customers: Customer[];
   notifications: Notification[];
   interactions: typeof DEMO_INTERACTIONS;
@@ -104,6 +96,7 @@ export interface DemoState {
 }
 
 export const FULL: DemoState = {
+  admin: ADMIN_FULL,
   customers: DEMO_CUSTOMERS,
   notifications: DEMO_NOTIFICATIONS,
   interactions: DEMO_INTERACTIONS,
@@ -113,6 +106,7 @@ export const FULL: DemoState = {
 };
 
 export const EMPTY: DemoState = {
+  admin: ADMIN_EMPTY,
   customers: [],
   notifications: [],
   interactions: [],
@@ -175,6 +169,7 @@ export function dataHandlers(state: DemoState): HttpHandler[] {
       return { total: state.knowledge.length, documents: state.knowledge.slice(skip, skip + limit) };
     }),
     typedHandler('get', '/api/knowledge/chat/history', () => ({ total: 0, messages: [] })),
+    ...adminHandlers(state.admin),
   ];
 }
 
