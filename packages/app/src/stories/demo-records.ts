@@ -40,7 +40,7 @@ export function demoCustomer(index: number): Customer {
     id: id(1, index + 1),
     patient_number: `P-${String(1001 + index)}`,
     birth_date: `19${50 + (index % 45)}-0${1 + (index % 9)}-1${index % 9}`,
-    gender: index % 2 === 0 ? 'female' : 'male',
+    gender: null,
     last_name: surname.kanji,
     first_name: given.kanji,
     last_name_kana: surname.kana,

@@ -118,6 +118,8 @@ export const EMPTY: DemoState = {
 /** The screens' reads answered from a state (full: the demo tenant; empty: a new tenant). */
 export function dataHandlers(state: DemoState): HttpHandler[] {
   return [
+    // First: /api/customers/trash before /api/customers/{id}.
+    ...adminHandlers(state.admin),
     typedHandler('get', '/api/customers', ({ request }) => {
       const { skip, limit, url } = page(request);
       const q = url.searchParams.get('q')?.trim();
@@ -169,7 +171,6 @@ export function dataHandlers(state: DemoState): HttpHandler[] {
       return { total: state.knowledge.length, documents: state.knowledge.slice(skip, skip + limit) };
     }),
     typedHandler('get', '/api/knowledge/chat/history', () => ({ total: 0, messages: [] })),
-    ...adminHandlers(state.admin),
   ];
 }
 

@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { paths } from '@tsumiki/api-client';
 import type { HttpHandler } from 'msw';
-import { EMPTY, FULL, screenHandlers, shellHandlers } from './handlers';
+import { setScreenLocked } from '../features/two-factor/screen-lock/lock-flag';
+import { authHandlers, EMPTY, FULL, screenHandlers, shellHandlers } from './handlers';
 import { resetQueryClient, Screen } from './screen';
 import { type DemoPerson, setStoredSession } from './session-fixture';
 import { failing, failures, type HttpMethod, held } from './typed-handler';
@@ -17,12 +18,19 @@ export function screenMeta(path: string): ScreenMeta {
     parameters: { layout: 'fullscreen', msw: { handlers: screenHandlers('admin') } },
     loaders: [
       async ({ parameters }) => {
-        setStoredSession((parameters.session as DemoPerson | null | undefined) ?? 'admin');
+        const session = parameters.session as DemoPerson | null | undefined;
+        setStoredSession(session === undefined ? 'admin' : session);
+        setScreenLocked(parameters.screenLocked === true);
         resetQueryClient();
         return {};
       },
     ],
   };
+}
+
+/** Signed out (the sign-in and invitation screens): only the auth service answers. */
+export function signedOut(handlers: HttpHandler[] = []): ScreenStoryObj {
+  return { parameters: { session: null, msw: { handlers: [...handlers, ...authOnlyHandlers()] } } };
 }
 
 /** A story whose requests are answered by `handlers` first, then by the full demo state. */
@@ -56,6 +64,10 @@ export function standardStates(reads: readonly Read[]): Record<StandardState, Sc
       parameters: { session: 'staff', msw: { handlers: screenHandlers('staff') } },
     } satisfies ScreenStoryObj,
   };
+}
+
+function authOnlyHandlers(): HttpHandler[] {
+  return authHandlers('admin');
 }
 
 export { FULL, shellHandlers };

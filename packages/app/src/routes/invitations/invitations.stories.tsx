@@ -1,5 +1,13 @@
+import { expect, userEvent, within } from 'storybook/test';
 import { appRoutes } from '../../app/paths';
-import { type ScreenMeta, type ScreenStoryObj, screenMeta, standardStates } from '../../stories/screen-story';
+import { invitationJourneyHandlers } from '../../stories/journey-handlers';
+import {
+  type ScreenMeta,
+  type ScreenStoryObj,
+  screenMeta,
+  standardStates,
+  withHandlers,
+} from '../../stories/screen-story';
 
 const meta: ScreenMeta = {
   title: 'Screens/招待管理',
@@ -17,3 +25,27 @@ export const FailedNetwork: ScreenStoryObj = states.FailedNetwork;
 export const Forbidden: ScreenStoryObj = states.Forbidden;
 /** 一般スタッフの表示（削除などの権限がない）。 */
 export const StaffView: ScreenStoryObj = states.StaffView;
+
+/** スタッフを招待する操作の流れ。招待リンクが表示され、一覧に加わります。 */
+export const JourneyInvite: ScreenStoryObj = {
+  ...withHandlers(invitationJourneyHandlers()),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const page = within(canvasElement.ownerDocument.body);
+    await userEvent.click(
+      (await canvas.findAllByRole('button', { name: '招待を作成' }, { timeout: 10_000 }))[0]!,
+    );
+    const dialog = within(await page.findByRole('dialog', { name: '招待を作成' }));
+    await userEvent.selectOptions(dialog.getByLabelText('役割'), 'スタッフ');
+    await userEvent.type(dialog.getByLabelText('メールアドレス'), 'tsumiki.hanako@example.com');
+    await userEvent.click(dialog.getByRole('button', { name: '招待を作成' }));
+    const created = within(
+      await page.findByRole('dialog', { name: '招待を作成しました' }, { timeout: 10_000 }),
+    );
+    await expect(created.getByLabelText('招待リンク')).toHaveValue(expect.stringContaining('SAKURA-9P4M-X7'));
+    await userEvent.click(created.getByRole('button', { name: '完了' }));
+    await expect(
+      await canvas.findByText('tsumiki.hanako@example.com', {}, { timeout: 10_000 }),
+    ).toBeVisible();
+  },
+};

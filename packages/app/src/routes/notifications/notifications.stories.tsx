@@ -1,5 +1,13 @@
+import { expect, userEvent, within } from 'storybook/test';
 import { appRoutes } from '../../app/paths';
-import { type ScreenMeta, type ScreenStoryObj, screenMeta, standardStates } from '../../stories/screen-story';
+import { notificationJourneyHandlers } from '../../stories/journey-handlers';
+import {
+  type ScreenMeta,
+  type ScreenStoryObj,
+  screenMeta,
+  standardStates,
+  withHandlers,
+} from '../../stories/screen-story';
 
 const meta: ScreenMeta = {
   title: 'Screens/通知',
@@ -16,3 +24,14 @@ export const FailedServer: ScreenStoryObj = states.FailedServer;
 export const FailedNetwork: ScreenStoryObj = states.FailedNetwork;
 export const Forbidden: ScreenStoryObj = states.Forbidden;
 export const StaffView: ScreenStoryObj = states.StaffView;
+
+/** 通知をすべて既読にする操作の流れ。未読の数が 0 になります。 */
+export const JourneyMarkAllRead: ScreenStoryObj = {
+  ...withHandlers(notificationJourneyHandlers()),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(/未読 4 件/, {}, { timeout: 10_000 })).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'すべて既読にする' }));
+    await expect(await canvas.findByText(/未読 0 件/, {}, { timeout: 10_000 })).toBeVisible();
+  },
+};
