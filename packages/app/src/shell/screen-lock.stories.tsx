@@ -11,4 +11,3 @@ export default meta;
 
 /** 操作がないまま時間が過ぎて、画面がロックされた状態（パスワードで解除）。 */
 export const Locked: ScreenStoryObj = {};
-

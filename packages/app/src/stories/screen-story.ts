@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { paths } from '@tsumiki/api-client';
 import type { HttpHandler } from 'msw';
+import { expect, waitFor, within } from 'storybook/test';
 import { setScreenLocked } from '../features/two-factor/screen-lock/lock-flag';
 import { authHandlers, EMPTY, FULL, screenHandlers, shellHandlers } from './handlers';
 import { resetQueryClient, Screen } from './screen';
@@ -33,6 +34,20 @@ export function signedOut(handlers: HttpHandler[] = []): ScreenStoryObj {
   return { parameters: { session: null, msw: { handlers: [...handlers, ...authOnlyHandlers()] } } };
 }
 
+/**
+ * The screen has rendered its page: a level-1 heading in the main area and nothing still loading
+ * (no aria-busy region, no skeleton). The test-runner fails a screen that never gets there, and the
+ * visual baselines are taken after it.
+ */
+export async function screenSettled({ canvasElement }: { canvasElement: HTMLElement }): Promise<void> {
+  const canvas = within(canvasElement);
+  await expect(await canvas.findByRole('heading', { level: 1 }, { timeout: 15_000 })).toBeVisible();
+  await waitFor(
+    () => expect(canvasElement.querySelector('[aria-busy="true"], [data-slot="skeleton"]')).toBeNull(),
+    { timeout: 15_000 },
+  );
+}
+
 /** A story whose requests are answered by `handlers` first, then by the full demo state. */
 export function withHandlers(handlers: HttpHandler[], who: DemoPerson = 'admin'): ScreenStoryObj {
   return { parameters: { session: who, msw: { handlers: [...handlers, ...screenHandlers(who)] } } };
@@ -54,8 +69,8 @@ export function standardStates(reads: readonly Read[]): Record<StandardState, Sc
   const all = (answer: () => Response | Promise<Response>) =>
     reads.map(([method, path]) => failing(method, path, answer));
   return {
-    Full: withHandlers([]),
-    Empty: { parameters: { msw: { handlers: screenHandlers('admin', EMPTY) } } } satisfies ScreenStoryObj,
+    Full: { ...withHandlers([]), play: screenSettled },
+    Empty: { parameters: { msw: { handlers: screenHandlers('admin', EMPTY) } }, play: screenSettled },
     Loading: withHandlers(all(held)),
     FailedServer: withHandlers(all(failures.server)),
     FailedNetwork: withHandlers(all(failures.network)),

@@ -6,6 +6,7 @@ import {
   type ScreenMeta,
   type ScreenStoryObj,
   screenMeta,
+  screenSettled,
   standardStates,
   withHandlers,
 } from '../../stories/screen-story';
@@ -40,11 +41,12 @@ const noInteractions = typedHandler('get', '/api/interactions/{customerId}', () 
 const noDocuments = typedHandler('get', '/api/documents/', () => ({ total: 0, documents: [] }));
 
 /** 登録したばかりの顧客（対応履歴・文書なし）。 */
-export const Empty: ScreenStoryObj = withHandlers([noInteractions, noDocuments]);
+export const Empty: ScreenStoryObj = { ...withHandlers([noInteractions, noDocuments]), play: screenSettled };
 
 /** 長い氏名・会社名・住所。 */
 export const LongNames: ScreenStoryObj = {
   ...withHandlers([typedHandler('get', '/api/customers/{id}', () => LONG_NAME_CUSTOMER)]),
+  play: screenSettled,
 };
 
 type InteractionInput = components['schemas']['InteractionInput'];

@@ -6,6 +6,7 @@ import {
   type ScreenMeta,
   type ScreenStoryObj,
   screenMeta,
+  screenSettled,
   standardStates,
   withHandlers,
 } from '../../stories/screen-story';
@@ -29,13 +30,16 @@ export const Forbidden: ScreenStoryObj = states.Forbidden;
 export const StaffView: ScreenStoryObj = states.StaffView;
 
 /** 長い氏名・会社名・住所。 */
-export const LongNames: ScreenStoryObj = withHandlers([
-  typedHandler('get', '/api/customers', () => ({
-    total: 3,
-    total_capped: false,
-    customers: [LONG_NAME_CUSTOMER, ...DEMO_CUSTOMERS.slice(0, 2)],
-  })),
-]);
+export const LongNames: ScreenStoryObj = {
+  ...withHandlers([
+    typedHandler('get', '/api/customers', () => ({
+      total: 3,
+      total_capped: false,
+      customers: [LONG_NAME_CUSTOMER, ...DEMO_CUSTOMERS.slice(0, 2)],
+    })),
+  ]),
+  play: screenSettled,
+};
 
 /** 顧客を登録する（郵便番号から住所を入れる）操作の流れ。登録すると、その顧客のページに移ります。 */
 export const JourneyCreateCustomer: ScreenStoryObj = {

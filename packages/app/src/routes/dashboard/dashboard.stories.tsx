@@ -3,6 +3,7 @@ import {
   type ScreenMeta,
   type ScreenStoryObj,
   screenMeta,
+  screenSettled,
   standardStates,
   withHandlers,
 } from '../../stories/screen-story';
@@ -28,6 +29,7 @@ export const Forbidden: ScreenStoryObj = states.Forbidden;
 export const StaffView: ScreenStoryObj = states.StaffView;
 
 /** 1 つのパネルだけが失敗した状態（対応履歴の読み込みが 500）。 */
-export const OnePanelFailed: ScreenStoryObj = withHandlers([
-  failing('get', '/api/interactions', failures.server),
-]);
+export const OnePanelFailed: ScreenStoryObj = {
+  ...withHandlers([failing('get', '/api/interactions', failures.server)]),
+  play: screenSettled,
+};
