@@ -75,12 +75,12 @@ export const JourneyAddInteraction: ScreenStoryObj = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const record = within(await canvas.findByRole('form', { name: '対応履歴を記録' }, { timeout: 10_000 }));
-    await userEvent.selectOptions(record.getByLabelText('種類'), '打ち合わせ');
-    await userEvent.type(record.getByLabelText('要約'), '治療方針の説明');
-    await userEvent.type(record.getByLabelText('内容'), '治療方針について説明した。次回は2週間後。');
+    await userEvent.selectOptions(record.getByLabelText(/^種類/), '打ち合わせ');
+    await userEvent.type(record.getByLabelText(/^要約/), '治療方針の説明');
+    await userEvent.type(record.getByLabelText(/^内容/), '治療方針について説明した。次回は2週間後。');
     await userEvent.click(record.getByRole('button', { name: '記録する' }));
     const timeline = within(await canvas.findByTestId('interaction-timeline'));
     await expect((await timeline.findAllByRole('listitem'))[0]).toHaveTextContent('治療方針の説明');
-    await expect(record.getByLabelText('内容')).toHaveValue('');
+    await expect(record.getByLabelText(/^内容/)).toHaveValue('');
   },
 };

@@ -49,15 +49,15 @@ export const JourneyCreateCustomer: ScreenStoryObj = {
     const page = within(canvasElement.ownerDocument.body);
     await userEvent.click(await canvas.findByRole('button', { name: '新規登録' }, { timeout: 10_000 }));
     const form = within(await page.findByRole('dialog', { name: '顧客を登録' }));
-    await userEvent.type(form.getByLabelText('姓'), '積木');
-    await userEvent.type(form.getByRole('textbox', { name: '名' }), '花子');
-    await userEvent.type(form.getByLabelText('セイ'), 'ツミキ');
-    await userEvent.type(form.getByLabelText('メイ'), 'ハナコ');
-    await userEvent.type(form.getByLabelText('郵便番号'), '150-0001');
-    await waitFor(() => expect(form.getByLabelText('市区町村')).toHaveValue('渋谷区'));
-    await expect(form.getByLabelText('都道府県')).toHaveValue('東京都');
-    await expect(form.getByLabelText('番地・建物名')).toHaveValue('神宮前');
-    await userEvent.type(form.getByLabelText('番地・建物名'), '1-2-3');
+    await userEvent.type(form.getByLabelText(/^姓/), '積木');
+    await userEvent.type(form.getByRole('textbox', { name: /^名(必須)?$/ }), '花子');
+    await userEvent.type(form.getByLabelText(/^セイ/), 'ツミキ');
+    await userEvent.type(form.getByLabelText(/^メイ/), 'ハナコ');
+    await userEvent.type(form.getByLabelText(/^郵便番号/), '150-0001');
+    await waitFor(() => expect(form.getByLabelText(/^市区町村/)).toHaveValue('渋谷区'));
+    await expect(form.getByLabelText(/^都道府県/)).toHaveValue('東京都');
+    await expect(form.getByLabelText(/^番地・建物名/)).toHaveValue('神宮前');
+    await userEvent.type(form.getByLabelText(/^番地・建物名/), '1-2-3');
     await userEvent.click(form.getByRole('button', { name: '登録する' }));
     await expect(
       await canvas.findByRole('heading', { name: '積木 花子', level: 1 }, { timeout: 10_000 }),
