@@ -47,7 +47,9 @@ export const Streaming: ScreenStoryObj = {
   ...withHandlers([aiStreamHandler('/api/aiassistant/', ASSISTANT_REPLY, { finish: false })]),
   play: async ({ canvasElement }) => {
     const canvas = await ask(canvasElement);
-    await expect(await canvas.findByText(/回答を作成しています/, {}, { timeout: 15_000 })).toBeVisible();
+    await expect(
+      (await canvas.findAllByText(/回答を作成しています/, {}, { timeout: 15_000 }))[0],
+    ).toBeVisible();
   },
 };
 

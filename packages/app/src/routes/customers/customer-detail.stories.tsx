@@ -1,5 +1,5 @@
 import type { components } from '@tsumiki/api-client';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { customerPath } from '../../app/paths';
 import { DEMO_CUSTOMERS, DEMO_INTERACTIONS, LONG_NAME_CUSTOMER } from '../../stories/demo-records';
 import {
@@ -81,6 +81,6 @@ export const JourneyAddInteraction: ScreenStoryObj = {
     await userEvent.click(record.getByRole('button', { name: '記録する' }));
     const timeline = within(await canvas.findByTestId('interaction-timeline'));
     await expect((await timeline.findAllByRole('listitem'))[0]).toHaveTextContent('治療方針の説明');
-    await expect(record.getByLabelText(/^内容/)).toHaveValue('');
+    await waitFor(() => expect(record.getByLabelText(/^内容/)).toHaveValue(''), { timeout: 10_000 });
   },
 };

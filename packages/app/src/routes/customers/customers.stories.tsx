@@ -48,7 +48,7 @@ export const JourneyCreateCustomer: ScreenStoryObj = {
     const canvas = within(canvasElement);
     const page = within(canvasElement.ownerDocument.body);
     await userEvent.click(await canvas.findByRole('button', { name: '新規登録' }, { timeout: 10_000 }));
-    const form = within(await page.findByRole('dialog', { name: '顧客を登録' }));
+    const form = within(await page.findByRole('dialog', { name: '顧客を登録' }, { timeout: 15_000 }));
     await userEvent.type(form.getByLabelText(/^姓/), '積木');
     await userEvent.type(form.getByRole('textbox', { name: /^名(必須)?$/ }), '花子');
     await userEvent.type(form.getByLabelText(/^セイ/), 'ツミキ');

@@ -1,4 +1,3 @@
-import { appRoutes } from '../../app/paths';
 import { DEMO_PRODUCTS } from '../../stories/demo-records-admin';
 import { type ScreenMeta, type ScreenStoryObj, screenMeta, standardStates } from '../../stories/screen-story';
 
