@@ -50,14 +50,21 @@ export const LongNames: ScreenStoryObj = {
 };
 
 type InteractionInput = components['schemas']['InteractionInput'];
+type Interaction = components['schemas']['Interaction'];
 
 /** 対応履歴を記録する操作の流れ。記録すると、タイムラインの先頭に入ります。 */
+const recorded: Interaction[] = [];
+
 export const JourneyAddInteraction: ScreenStoryObj = {
   ...withHandlers([
     noDocuments,
+    typedHandler('get', '/api/interactions/{customerId}', () => {
+      const own = [...recorded, ...DEMO_INTERACTIONS.filter((item) => item.customer_id === customer.id)];
+      return { total: own.length, interactions: own };
+    }),
     typedHandler('post', '/api/interactions', async ({ request }) => {
       const input = (await request.json()) as InteractionInput;
-      return {
+      const interaction: Interaction = {
         ...DEMO_INTERACTIONS[0]!,
         id: '00000002-0000-4000-8000-000000000777',
         customer_id: customer.id,
@@ -70,9 +77,12 @@ export const JourneyAddInteraction: ScreenStoryObj = {
         created_at: '2026-11-20T00:40:00.000Z',
         updated_at: '2026-11-20T00:40:00.000Z',
       };
+      recorded.unshift(interaction);
+      return interaction;
     }),
   ]),
   play: async ({ canvasElement }) => {
+    recorded.length = 0;
     const canvas = within(canvasElement);
     const record = within(await canvas.findByRole('form', { name: '対応履歴を記録' }, { timeout: 10_000 }));
     await userEvent.selectOptions(record.getByLabelText(/^種類/), '打ち合わせ');
