@@ -90,7 +90,7 @@ export const JourneyAddInteraction: ScreenStoryObj = {
     await userEvent.type(record.getByLabelText(/^内容/), '治療方針について説明した。次回は2週間後。');
     await userEvent.click(record.getByRole('button', { name: '記録する' }));
     const timeline = within(await canvas.findByTestId('interaction-timeline'));
-    await expect((await timeline.findAllByRole('listitem'))[0]).toHaveTextContent('治療方針の説明');
+    await expect(await timeline.findByText('治療方針の説明', {}, { timeout: 10_000 })).toBeVisible();
     await waitFor(() => expect(record.getByLabelText(/^内容/)).toHaveValue(''), { timeout: 10_000 });
   },
 };
