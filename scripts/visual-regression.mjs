@@ -32,11 +32,13 @@ const MAX_DIFF_RATIO = 0.001;
 
 const WIDTHS = { mobile: { width: 375, height: 812 }, desktop: { width: 1440, height: 900 } };
 
-/** The Screens stories whose full and empty states have baselines (every route with data). */
+/**
+ * The Screens stories whose full and empty states have baselines. Not yet the customer list and
+ * detail: they show ages (生年月日の「（76歳）」), computed from today's date, so their pictures
+ * would change on the demo customers' birthdays until the stories run on a fixed clock.
+ */
 const SCREEN_IDS = [
   'screens-dashboard',
-  'screens-customers',
-  'screens-customer-detail',
   'screens-customers-trash',
   'screens-products',
   'screens-product-detail',
