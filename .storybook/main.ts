@@ -2,9 +2,11 @@ import type { StorybookConfig } from '@storybook/react-vite';
 import tailwindcss from '@tailwindcss/vite';
 
 const config: StorybookConfig = {
-  stories: ['../packages/ui/src/**/*.stories.tsx', '../packages/app/src/**/*.stories.tsx'],
+  stories: ['./designers.mdx', '../packages/ui/src/**/*.stories.tsx', '../packages/app/src/**/*.stories.tsx'],
   addons: ['@storybook/addon-a11y', '@storybook/addon-docs'],
   framework: { name: '@storybook/react-vite', options: {} },
+  // mockServiceWorker.js (msw init .storybook/public): the screens' requests are answered in the browser.
+  staticDirs: ['./public'],
   core: {
     // Nothing leaves the machine: no telemetry, no "what's new" fetches.
     disableTelemetry: true,

@@ -10,6 +10,9 @@ const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 /** @type {import('@jest/types').Config.InitialOptions} */
 export default {
   ...testRunnerConfig,
+  // A screen story's first visit loads the app's chunks and starts Mock Service Worker: on two busy
+  // cores that can pass the default 15 s.
+  testTimeout: 60_000,
   testEnvironmentOptions: {
     ...testRunnerConfig.testEnvironmentOptions,
     'jest-playwright': {

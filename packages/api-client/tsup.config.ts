@@ -7,7 +7,7 @@ export default defineConfig({
   entry: sourceModules('src'),
   format: ['esm'],
   // The declarations stay two bundled files, one per export of package.json.
-  dts: { entry: { index: 'src/index.ts', react: 'src/react/index.ts' } },
+  dts: { entry: { index: 'src/index.ts', react: 'src/react/index.ts', demo: 'src/demo/index.ts' } },
   clean: true,
   sourcemap: true,
   target: 'es2022',

@@ -1,3 +1,10 @@
+import {
+  GIVEN_NAMES,
+  MIDORI_MATERIAL,
+  SAKURA_MATERIAL,
+  SURNAMES,
+  type TenantMaterial,
+} from '@tsumiki/api-client/demo';
 import { hashPassword, PASSWORD_HASH_COST } from '../auth/passwords';
 import { insertUser } from '../auth/users.repository';
 import { insertCustomers } from '../modules/customers/customers.repository';
@@ -14,7 +21,6 @@ import type { Plan } from '../platform/db/schema';
 import { scopeToTenant } from '../platform/db/tenant-scope';
 import { DomainEvents } from '../platform/events/domain-events';
 import { personName } from '../platform/text/person-name';
-import { GIVEN_NAMES, MIDORI_MATERIAL, SAKURA_MATERIAL, SURNAMES, type TenantMaterial } from './demo-data';
 import { DEMO_PRODUCT_MATERIAL, seedDemoProducts } from './demo-products';
 import { seedDemoStaff } from './demo-staff';
 

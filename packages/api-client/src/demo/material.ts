@@ -1,5 +1,9 @@
 // 架空のデモデータの素材。氏名・会社名・連絡先はすべて架空で、実在の人物・団体とは関係ありません。
-import type { InteractionType } from '../modules/interactions/interactions.tables';
+// The one source of the demo's people, places and notes: the server's seed (pnpm start) builds its
+// customers and interactions from it, and the app's Storybook screens show the same material.
+import type { components } from '../generated/schema';
+
+type InteractionType = components['schemas']['InteractionType'];
 
 export interface NamePart {
   kanji: string;

@@ -1,0 +1,19 @@
+import { appRoutes } from '../../app/paths';
+import { type ScreenMeta, type ScreenStoryObj, screenMeta, standardStates } from '../../stories/screen-story';
+
+const meta: ScreenMeta = {
+  title: 'Screens/ナレッジベースAI',
+  id: 'screens-knowledge-base',
+  ...screenMeta(appRoutes.knowledgeBase.path),
+};
+export default meta;
+
+const states = standardStates([['get', '/api/knowledge/legal_checks']]);
+export const Full: ScreenStoryObj = states.Full;
+export const Empty: ScreenStoryObj = states.Empty;
+export const Loading: ScreenStoryObj = states.Loading;
+export const FailedServer: ScreenStoryObj = states.FailedServer;
+export const FailedNetwork: ScreenStoryObj = states.FailedNetwork;
+export const Forbidden: ScreenStoryObj = states.Forbidden;
+/** 一般スタッフの表示（削除などの権限がない）。 */
+export const StaffView: ScreenStoryObj = states.StaffView;
