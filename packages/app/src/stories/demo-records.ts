@@ -38,6 +38,7 @@ export function demoCustomer(index: number): Customer {
   const created = isoDaysAgo(190 + index * 17);
   return {
     id: id(1, index + 1),
+    merged_into_id: null,
     patient_number: `P-${String(1001 + index)}`,
     birth_date: `19${50 + (index % 45)}-0${1 + (index % 9)}-1${index % 9}`,
     gender: null,
