@@ -23,6 +23,17 @@ export {
   PREFECTURES,
   unguardCsvFormula,
 } from './customer-csv';
+export {
+  CUSTOMER_CSV_IGNORED_HEADERS,
+  type CustomerCsvColumn,
+  type CustomerCsvHeaderMapping,
+  type CustomerCsvRow,
+  customerCsvColumnHeader,
+  customerCsvRecordToRow,
+  mapCustomerCsvHeader,
+  toFullWidthKatakana,
+  toHalfWidthDigits,
+} from './customer-csv-rows';
 export { GENDER_LABELS, KANA_ROW_LABELS } from './customer-labels';
 export {
   AI_MODE_LABELS,

@@ -2,6 +2,7 @@ export * from './account';
 export * from './addresses';
 export * from './ai';
 export * from './audit-log';
+export * from './customer-imports';
 export * from './customer-mutations';
 export * from './customers';
 export * from './documents';
