@@ -38,7 +38,7 @@ export const IGNORED_CSV_HEADERS: readonly string[] = [
   'patient_number',
 ];
 
-/** At most this many rows per import (the contract's maxItems). */
+/** At most this many rows are checked in the browser first (the contract's maxItems); more go to the background import. */
 export const CSV_MAX_ROWS = 2000;
 
 export type CsvEncoding = 'utf-8' | 'shift_jis';
@@ -145,7 +145,7 @@ export type CsvReadResult =
       unknownHeaders: string[];
       ignoredHeaders: string[];
     }
-  | { ok: false; problems: string[] };
+  | { ok: false; problems: string[]; large?: true };
 
 /** The expected header row, for messages: 姓、名、セイ、… */
 export function expectedHeaderList(): string {
@@ -183,11 +183,8 @@ export function readCustomerCsv(bytes: Uint8Array): CsvReadResult {
   });
   if (problems.length === 0 && rows.length === 0)
     problems.push('顧客の行がありません（見出しの行だけです）。');
-  if (rows.length > CSV_MAX_ROWS) {
-    problems.push(
-      `一度に取り込めるのは ${CSV_MAX_ROWS.toLocaleString('ja-JP')} 行までです（${rows.length.toLocaleString('ja-JP')} 行あります）。ファイルを分けてください。`,
-    );
-  }
+  // More rows than the preview takes: the file goes to the server's background import instead.
+  if (problems.length === 0 && rows.length > CSV_MAX_ROWS) return { ok: false, problems: [], large: true };
   if (problems.length > 0) return { ok: false, problems };
   return { ok: true, encoding, rows, unknownHeaders: mapping.unknown, ignoredHeaders: mapping.ignored };
 }
