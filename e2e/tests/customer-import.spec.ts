@@ -85,9 +85,13 @@ test('the progress survives a reload on the customer list, and 「中止」 stop
     .getByRole('region', { name: '「大きな名簿.csv」の取り込み' });
   await expect(banner).toBeVisible();
   await expect(banner.getByRole('progressbar', { name: '取り込みの進み具合' })).toBeVisible();
-  await expect(banner).toContainText(/行を処理しました/u);
+  await expect(banner).toContainText(/[\d,]+ \/ 約 [\d,]+ 行を処理しました/u);
+  await expect(banner).toContainText(/毎秒 [\d,]+ 行・残り時間 約/u);
   await page.screenshot({ path: testInfo.outputPath('import-running-375.png'), fullPage: false });
   await expectNoSeriousA11yViolations(page, 'import running on the list');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.screenshot({ path: testInfo.outputPath('import-running-1440.png'), fullPage: false });
+  await page.setViewportSize({ width: 375, height: 800 });
   // Keyboard only: the cancel button is reachable and works with Enter.
   await banner.getByRole('button', { name: '中止' }).focus();
   await page.keyboard.press('Enter');

@@ -59,7 +59,9 @@ export function CustomerImportProgress({
           <p role="status" aria-live="polite">
             {data.status === 'queued'
               ? '取り込みの順番を待っています…'
-              : `${count(data.processed_rows)} / ${data.total_rows === null ? '…' : `約 ${count(data.total_rows)}`} 行を処理しました`}
+              : data.processed_rows === 0
+                ? 'ファイルを読み始めています…'
+                : `${count(data.processed_rows)} / ${data.total_rows === null ? '…' : `約 ${count(data.total_rows)}`} 行を処理しました`}
           </p>
           {pace && (
             <p className="text-muted-foreground">
