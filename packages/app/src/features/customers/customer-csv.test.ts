@@ -230,9 +230,15 @@ describe('readCustomerCsv', () => {
 
   it('sends more rows than the preview takes to the background import', () => {
     const body = Array.from({ length: 2001 }, (_, i) => `山田,${i},ヤマダ,タロウ`).join('\r\n');
-    expect(readCustomerCsv(utf8(`姓,名,セイ,メイ\r\n${body}`))).toEqual({ ok: false, problems: [], large: true });
+    expect(readCustomerCsv(utf8(`姓,名,セイ,メイ\r\n${body}`))).toEqual({
+      ok: false,
+      problems: [],
+      large: true,
+    });
     // 2,000 rows are still checked in the browser.
-    expect(readCustomerCsv(utf8(`姓,名,セイ,メイ\r\n${body.slice(0, body.lastIndexOf('\r\n'))}`)).ok).toBe(true);
+    expect(readCustomerCsv(utf8(`姓,名,セイ,メイ\r\n${body.slice(0, body.lastIndexOf('\r\n'))}`)).ok).toBe(
+      true,
+    );
   });
 });
 
