@@ -157,6 +157,7 @@ async function main() {
         mib(row.growthKiB),
         mib(row.hwmKiB),
       ]),
+      ['r', 'r', 'r', 'r', 'r', 'r'],
     ),
   );
   const [small, large] = bySize;
