@@ -6,7 +6,8 @@
 // `pnpm bench:retrieval`), then the time to render a research report as PDF
 // (research-pdf/run.mjs), then every AI operation offline on the demo data (ai-offline/run.mjs),
 // then the advertising check's precision and recall on its corpus (advertising/run.mjs, also
-// `pnpm bench:advertising`).
+// `pnpm bench:advertising`), then the customers CSV import of 10,000 and 100,000 Shift_JIS rows
+// (import/run.mjs, also `pnpm bench:import`).
 // Stops at the first that fails.
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
@@ -20,6 +21,7 @@ for (const script of [
   join('research-pdf', 'run.mjs'),
   join('ai-offline', 'run.mjs'),
   join('advertising', 'run.mjs'),
+  join('import', 'run.mjs'),
 ]) {
   const result = spawnSync(process.execPath, [join(here, script), ...process.argv.slice(2)], {
     stdio: 'inherit',

@@ -24,6 +24,17 @@ export {
   unguardCsvFormula,
 } from './customer-csv';
 export {
+  CUSTOMER_CSV_IGNORED_HEADERS,
+  type CustomerCsvColumn,
+  type CustomerCsvHeaderMapping,
+  type CustomerCsvRow,
+  customerCsvColumnHeader,
+  customerCsvRecordToRow,
+  mapCustomerCsvHeader,
+  toFullWidthKatakana,
+  toHalfWidthDigits,
+} from './customer-csv-rows';
+export {
   DUPLICATE_REASON_LABELS,
   GENDER_LABELS,
   KANA_ROW_LABELS,

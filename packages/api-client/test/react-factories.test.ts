@@ -55,6 +55,11 @@ const coverage = {
   listCustomerAssignees: 'customerAssigneesQueryOptions',
   exportCustomers: 'exportCustomersMutationOptions',
   importCustomers: 'importCustomersMutationOptions',
+  listCustomerImports: 'customerImportsQueryOptions',
+  startCustomerImport: 'startCustomerImportMutationOptions',
+  getCustomerImport: 'customerImportQueryOptions',
+  cancelCustomerImport: 'cancelCustomerImportMutationOptions',
+  downloadCustomerImportErrors: 'downloadCustomerImportErrorsMutationOptions',
   restoreCustomer: 'restoreCustomerMutationOptions',
   lookupPostalCode: 'postalCodeQueryOptions',
   listInteractions: 'interactionsQueryOptions',
@@ -259,6 +264,37 @@ const cases: Case[] = [
     method: 'DELETE',
     path: `/api/customers/${ID}`,
     run: (api, c) => mutate(r.deleteCustomerMutationOptions(api, TENANT), ID)(c),
+  },
+  {
+    factory: 'customerImportsQueryOptions',
+    method: 'GET',
+    path: '/api/customers/imports',
+    run: (api, c) => query(r.customerImportsQueryOptions(api, TENANT))(c),
+  },
+  {
+    factory: 'startCustomerImportMutationOptions',
+    method: 'POST',
+    path: '/api/customers/imports',
+    run: (api, c) =>
+      mutate(r.startCustomerImportMutationOptions(api, TENANT), { file: new Blob(['姓']) as never })(c),
+  },
+  {
+    factory: 'customerImportQueryOptions',
+    method: 'GET',
+    path: `/api/customers/imports/${ID}`,
+    run: (api, c) => query(r.customerImportQueryOptions(api, TENANT, ID))(c),
+  },
+  {
+    factory: 'cancelCustomerImportMutationOptions',
+    method: 'POST',
+    path: `/api/customers/imports/${ID}/cancel`,
+    run: (api, c) => mutate(r.cancelCustomerImportMutationOptions(api, TENANT), ID)(c),
+  },
+  {
+    factory: 'downloadCustomerImportErrorsMutationOptions',
+    method: 'GET',
+    path: `/api/customers/imports/${ID}/errors.csv`,
+    run: (api, c) => mutate(r.downloadCustomerImportErrorsMutationOptions(api, TENANT), ID)(c),
   },
   {
     factory: 'customerAssigneesQueryOptions',
@@ -931,6 +967,7 @@ beforeAll(async () => {
     }
     if (
       request.path.startsWith('/api/customers/export') ||
+      request.path.endsWith('/errors.csv') ||
       request.path.startsWith('/api/audit-log/export')
     ) {
       response.writeHead(200, {

@@ -112,6 +112,12 @@ const EXTRA_CALLS: readonly Call[] = [
   ['GET', '/api/customers/assignees', 'customers.read', 'customers'],
   ['GET', '/api/customers/export', 'customers.read', 'customers'],
   ['POST', '/api/customers/import', 'customers.write', 'customers'],
+  // The background import of a large CSV: start, progress, recent ones, cancel, error report.
+  ['GET', '/api/customers/imports', 'customers.write', 'customers'],
+  ['POST', '/api/customers/imports', 'customers.write', 'customers'],
+  ['GET', '/api/customers/imports/{id}', 'customers.write', 'customers'],
+  ['POST', '/api/customers/imports/{id}/cancel', 'customers.write', 'customers'],
+  ['GET', '/api/customers/imports/{id}/errors.csv', 'customers.write', 'customers'],
   ['POST', '/api/customers/{id}/restore', 'customers.delete', 'customers'],
   ['GET', '/api/postal-codes/{postalCode}', null, null],
   // The shell: the live stream of the unread count; the daily mail of unread notifications.

@@ -456,6 +456,93 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/customers/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 最近の顧客 CSV の取り込みを取得する
+         * @description 新しい順に最大 20 件。実行中の取り込みの進み具合もここで分かります。
+         */
+        get: operations["listCustomerImports"];
+        put?: never;
+        /**
+         * 顧客の CSV ファイルを取り込む（バックグラウンド）
+         * @description `multipart/form-data` で `file`（CSV、20 MB まで）を送ります。ファイルを保存して取り込みを
+         *     受け付け、`202` で取り込みを返します。文字コード（UTF-8・BOM 付き UTF-8・Shift_JIS/CP932）は
+         *     自動で判定します。行ごとに顧客の登録と同じ規則で検証し、誤りのない行だけを登録します
+         *     （1 行の一部だけが登録されることはありません）。誤りのある行は `errors.csv` で確認できます。
+         *     診察券番号の列は、管理者（`settings.manage`）が取り込むときだけ読みます（空欄なら自動で付きます）。
+         */
+        post: operations["startCustomerImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customers/imports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 顧客 CSV の取り込みの進み具合を取得する */
+        get: operations["getCustomerImport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customers/imports/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 顧客 CSV の取り込みを中止する
+         * @description 待機中・実行中の取り込みを中止します。実行中なら次のまとまり（数百行）の前で止まり、
+         *     それまでに登録した顧客はそのまま残ります（件数は `imported_rows`）。終わった取り込みはそのまま返します。
+         */
+        post: operations["cancelCustomerImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customers/imports/{id}/errors.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 顧客 CSV の取り込みで登録しなかった行の一覧を CSV で取得する
+         * @description 行番号（見出しが 1 行目）・項目・理由の CSV（BOM 付き UTF-8、Excel で開けます）。
+         *     値そのものは含みません。
+         */
+        get: operations["downloadCustomerImportErrors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/customers/{id}": {
         parameters: {
             query?: never;
@@ -3061,6 +3148,49 @@ export interface components {
             invalid: number;
             created: number;
             rows: components["schemas"]["CustomerImportRowResult"][];
+        };
+        /**
+         * @description 取り込みの状態（queued 待機中、running 実行中、done 完了、failed 失敗、cancelled 中止）
+         * @enum {string}
+         */
+        CustomerImportStatus: "queued" | "running" | "done" | "failed" | "cancelled";
+        CustomerImportUpload: {
+            /**
+             * Format: binary
+             * @description CSV ファイル（1 バイト以上 20 MB まで。1 行目は見出し）
+             */
+            file: Blob;
+        };
+        CustomerImportJob: {
+            /** Format: uuid */
+            id: string;
+            /** @description 取り込んだファイルの名前 */
+            file_name: string;
+            status: components["schemas"]["CustomerImportStatus"];
+            /**
+             * @description 判定した文字コード（読み始めるまでは null）
+             * @enum {string|null}
+             */
+            encoding: "utf-8" | "utf-8-bom" | "shift_jis" | null;
+            /** @description ファイルの行数（見出しを除く。読み終えるまではファイルの大きさからの見積もり、読む前は null） */
+            total_rows: number | null;
+            /** @description 処理した行数（登録した行と登録しなかった行） */
+            processed_rows: number;
+            /** @description 登録した顧客の数 */
+            imported_rows: number;
+            /** @description 誤りがあり登録しなかった行の数 */
+            failed_rows: number;
+            /** @description 取り込み全体が失敗したときの理由 */
+            error: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            started_at: string | null;
+            /** Format: date-time */
+            finished_at: string | null;
+        };
+        CustomerImportJobList: {
+            imports: components["schemas"]["CustomerImportJob"][];
         };
         /**
          * @description CSV の文字コード（utf-8 は BOM 付き、shift_jis は Excel が使う CP932）
@@ -6013,6 +6143,159 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listCustomerImports: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 最近の取り込み */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerImportJobList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    startCustomerImport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["CustomerImportUpload"];
+            };
+        };
+        responses: {
+            /** @description 受け付けた取り込み */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerImportJob"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getCustomerImport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path: {
+                /** @description 対象の ID */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 取り込み */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerImportJob"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    cancelCustomerImport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path: {
+                /** @description 対象の ID */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 取り込み */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerImportJob"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    downloadCustomerImportErrors: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path: {
+                /** @description 対象の ID */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV */
+            200: {
+                headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": Blob;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             default: components["responses"]["UnexpectedError"];
         };

@@ -3,6 +3,7 @@ export * from './addresses';
 export * from './ai';
 export * from './audit-log';
 export * from './customer-duplicates';
+export * from './customer-imports';
 export * from './customer-mutations';
 export * from './customers';
 export * from './documents';

@@ -228,12 +228,17 @@ describe('readCustomerCsv', () => {
     });
   });
 
-  it('refuses more rows than one import takes', () => {
+  it('sends more rows than the preview takes to the background import', () => {
     const body = Array.from({ length: 2001 }, (_, i) => `山田,${i},ヤマダ,タロウ`).join('\r\n');
-    const result = readCustomerCsv(utf8(`姓,名,セイ,メイ\r\n${body}`));
-    expect(!result.ok && result.problems).toEqual([
-      '一度に取り込めるのは 2,000 行までです（2,001 行あります）。ファイルを分けてください。',
-    ]);
+    expect(readCustomerCsv(utf8(`姓,名,セイ,メイ\r\n${body}`))).toEqual({
+      ok: false,
+      problems: [],
+      large: true,
+    });
+    // 2,000 rows are still checked in the browser.
+    expect(readCustomerCsv(utf8(`姓,名,セイ,メイ\r\n${body.slice(0, body.lastIndexOf('\r\n'))}`)).ok).toBe(
+      true,
+    );
   });
 });
 

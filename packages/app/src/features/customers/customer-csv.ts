@@ -1,14 +1,15 @@
 import {
-  birthDateFromCsv,
   CUSTOMER_CSV_FIELDS,
-  CUSTOMER_CSV_REQUIRED_FIELDS,
-  CUSTOMER_CSV_TAG_SEPARATORS,
+  CUSTOMER_CSV_IGNORED_HEADERS,
   type CustomerCsvField,
+  type CustomerCsvHeaderMapping,
+  type CustomerCsvRow,
+  customerCsvColumnHeader,
   customerCsvHeader,
-  genderFromCsv,
+  customerCsvRecordToRow,
+  mapCustomerCsvHeader,
   unguardCsvFormula,
 } from '@tsumiki/api-client';
-import { toFullWidthKatakana, toHalfWidthDigits } from '../../lib/kana';
 
 /**
  * Reading a customer CSV in the browser: decode (UTF-8 with or without BOM, else Shift_JIS as Excel
@@ -20,8 +21,6 @@ import { toFullWidthKatakana, toHalfWidthDigits } from '../../lib/kana';
 export const CSV_FIELDS = CUSTOMER_CSV_FIELDS;
 export type CsvField = CustomerCsvField;
 
-const REQUIRED_FIELDS = CUSTOMER_CSV_REQUIRED_FIELDS;
-
 /**
  * The one place the app names the CSV's columns: the Japanese header is the field's label from the
  * contract (`fieldLabels`, e.g. 姓, セイ, 会社名フリガナ, 番地・建物名), the English one its key.
@@ -32,27 +31,15 @@ export function csvHeaderLabel(field: CsvField): string {
 
 /** Columns the export writes that an import leaves alone (担当者 is chosen in the app; numbers, dates and ids
  * are the server's). */
+/** Columns the export writes that an import leaves alone (the preview never reads 診察券番号). */
 export const IGNORED_CSV_HEADERS: readonly string[] = [
-  'ID',
+  ...CUSTOMER_CSV_IGNORED_HEADERS,
   '診察券番号',
   'patient_number',
-  '担当者',
-  '担当者名',
-  '登録日時',
-  '更新日時',
-  '版',
-  'id',
-  'assignee_user_id',
-  'assignee_name',
-  'created_at',
-  'updated_at',
-  'version',
 ];
 
-/** At most this many rows per import (the contract's maxItems). */
+/** At most this many rows are checked in the browser first (the contract's maxItems); more go to the background import. */
 export const CSV_MAX_ROWS = 2000;
-
-const TAG_SEPARATORS = CUSTOMER_CSV_TAG_SEPARATORS;
 
 export type CsvEncoding = 'utf-8' | 'shift_jis';
 
@@ -130,88 +117,17 @@ export function parseCsv(text: string): string[][] {
   return records;
 }
 
-export interface CsvHeaderMapping {
-  /** For each column, the field it fills, or null when it is ignored or unknown. */
-  columns: (CsvField | null)[];
-  /** Headers the app does not know (explained to the user; their columns are not imported). */
-  unknown: string[];
-  /** Known headers that are deliberately not imported (担当者, 登録日時 …). */
-  ignored: string[];
-  /** Required fields with no column. */
-  missing: CsvField[];
-  /** Fields named by more than one column. */
-  duplicated: CsvField[];
-}
+export type CsvHeaderMapping = CustomerCsvHeaderMapping;
 
-const FIELD_BY_HEADER = new Map<string, CsvField>(
-  CSV_FIELDS.flatMap((field) => [[csvHeaderLabel(field), field] as const, [field, field] as const]),
-);
-
-function normalizeHeader(header: string): string {
-  const trimmed = header.replace(/^\uFEFF/u, '').trim();
-  return /^[\x20-\x7e]+$/u.test(trimmed) ? trimmed.toLowerCase() : trimmed;
-}
-
+/** The header row's columns (@tsumiki/api-client: one home with the server's import). */
 export function mapCsvHeader(header: readonly string[]): CsvHeaderMapping {
-  const ignoredSet = new Set(IGNORED_CSV_HEADERS.map(normalizeHeader));
-  const seen = new Set<CsvField>();
-  const mapping: CsvHeaderMapping = { columns: [], unknown: [], ignored: [], missing: [], duplicated: [] };
-  for (const raw of header) {
-    const name = normalizeHeader(raw);
-    const field = FIELD_BY_HEADER.get(name);
-    if (field && !seen.has(field)) {
-      seen.add(field);
-      mapping.columns.push(field);
-      continue;
-    }
-    mapping.columns.push(null);
-    if (field) mapping.duplicated.push(field);
-    else if (ignoredSet.has(name)) mapping.ignored.push(raw.trim());
-    else if (name !== '') mapping.unknown.push(raw.trim());
-  }
-  mapping.missing = REQUIRED_FIELDS.filter((field) => !seen.has(field));
-  return mapping;
+  return mapCustomerCsvHeader(header);
 }
 
 /** One record of the CSV as an import row: the same conversions as the form, empty cells left out. */
-export type CsvCustomerRow = Partial<Record<Exclude<CsvField, 'tags'>, string>> & { tags?: string[] };
+export type CsvCustomerRow = CustomerCsvRow;
 
-export function toImportRow(
-  record: readonly string[],
-  columns: readonly (CsvField | null)[],
-): CsvCustomerRow {
-  const row: CsvCustomerRow = {};
-  columns.forEach((field, index) => {
-    const cell = unguardFormula((record[index] ?? '').trim());
-    if (!field || cell === '') return;
-    switch (field) {
-      case 'tags': {
-        const tags = [...new Set(cell.split(TAG_SEPARATORS).map((tag) => tag.trim()))].filter(Boolean);
-        if (tags.length > 0) row.tags = tags;
-        return;
-      }
-      case 'last_name_kana':
-      case 'first_name_kana':
-      case 'company_name_kana':
-        row[field] = toFullWidthKatakana(cell);
-        return;
-      case 'phone':
-      case 'postal_code':
-        row[field] = toHalfWidthDigits(cell).trim();
-        return;
-      // 生年月日 in 西暦 or 和暦 (S55.4.1, 昭和55年4月1日, 1980/4/1) becomes ISO; 性別 by label or code.
-      case 'birth_date':
-        row[field] = birthDateFromCsv(cell);
-        return;
-      case 'gender':
-        row[field] = genderFromCsv(cell);
-        return;
-      default:
-        row[field] = cell;
-    }
-  });
-  return row;
-}
+export const toImportRow = customerCsvRecordToRow;
 
 export const unguardFormula = unguardCsvFormula;
 
@@ -229,7 +145,7 @@ export type CsvReadResult =
       unknownHeaders: string[];
       ignoredHeaders: string[];
     }
-  | { ok: false; problems: string[] };
+  | { ok: false; problems: string[]; large?: true };
 
 /** The expected header row, for messages: 姓、名、セイ、… */
 export function expectedHeaderList(): string {
@@ -256,7 +172,9 @@ export function readCustomerCsv(bytes: Uint8Array): CsvReadResult {
     );
   }
   if (mapping.duplicated.length > 0) {
-    problems.push(`同じ項目の列が複数あります: ${mapping.duplicated.map(csvHeaderLabel).join('、')}`);
+    problems.push(
+      `同じ項目の列が複数あります: ${mapping.duplicated.map(customerCsvColumnHeader).join('、')}`,
+    );
   }
   const rows: CsvImportRow[] = [];
   body.forEach((record, index) => {
@@ -265,11 +183,8 @@ export function readCustomerCsv(bytes: Uint8Array): CsvReadResult {
   });
   if (problems.length === 0 && rows.length === 0)
     problems.push('顧客の行がありません（見出しの行だけです）。');
-  if (rows.length > CSV_MAX_ROWS) {
-    problems.push(
-      `一度に取り込めるのは ${CSV_MAX_ROWS.toLocaleString('ja-JP')} 行までです（${rows.length.toLocaleString('ja-JP')} 行あります）。ファイルを分けてください。`,
-    );
-  }
+  // More rows than the preview takes: the file goes to the server's background import instead.
+  if (problems.length === 0 && rows.length > CSV_MAX_ROWS) return { ok: false, problems: [], large: true };
   if (problems.length > 0) return { ok: false, problems };
   return { ok: true, encoding, rows, unknownHeaders: mapping.unknown, ignoredHeaders: mapping.ignored };
 }

@@ -1,10 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
 import type { components } from '@tsumiki/api-client';
-import { importCustomersMutationOptions } from '@tsumiki/api-client/react';
+import {
+  type CustomerImportJob,
+  importCustomersMutationOptions,
+  startCustomerImportMutationOptions,
+} from '@tsumiki/api-client/react';
 import { Alert, Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@tsumiki/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useTenantApi } from '../../app/use-tenant-api';
 import { type CsvImportRow, readCustomerCsv } from './customer-csv';
+import { CustomerImportProgress } from './customer-import-progress';
 import {
   ChooseFileStep,
   DoneStep,
@@ -17,9 +22,13 @@ type ImportResult = components['schemas']['CustomerImportResult'];
 
 const CHOOSE: ImportStep = { kind: 'choose', problems: [], fileName: null };
 
+/** A file this large is not read in the browser: the server imports it in the background. */
+const BACKGROUND_BYTES = 1024 * 1024;
+
 /**
  * CSV 取り込み: ファイルをブラウザで読み、見出しを確かめ、サーバーで検証（dry run）した結果を
- * 行ごとに見せてから、正しい行だけを登録する。
+ * 行ごとに見せてから、正しい行だけを登録する。2,000 行を超えるファイル（1 MB を超えるものは
+ * 読まずに）はサーバーへ送り、バックグラウンドの取り込みの進み具合を見せる。
  */
 export function CustomerImportDialog({
   open,
@@ -35,12 +44,18 @@ export function CustomerImportDialog({
     ...importCustomersMutationOptions(api, tenantId),
     meta: { errorDisplay: 'inline' },
   });
+  const startImport = useMutation({
+    ...startCustomerImportMutationOptions(api, tenantId),
+    meta: { errorDisplay: 'inline' },
+  });
+  const [background, setBackground] = useState<CustomerImportJob | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
     if (!open) {
       setStep(CHOOSE);
       setFailure(null);
+      setBackground(null);
     }
   }, [open]);
   useEffect(() => {
@@ -57,9 +72,19 @@ export function CustomerImportDialog({
     }
   };
 
+  const upload = async (file: File) => {
+    try {
+      setBackground(await startImport.mutateAsync({ file }));
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : '送れませんでした。');
+    }
+  };
+
   const readFile = async (file: File) => {
     setFailure(null);
+    if (file.size > BACKGROUND_BYTES) return upload(file);
     const read = readCustomerCsv(new Uint8Array(await file.arrayBuffer()));
+    if (!read.ok && read.large) return upload(file);
     if (!read.ok) {
       setStep({ kind: 'choose', problems: read.problems, fileName: file.name });
       return;
@@ -99,14 +124,16 @@ export function CustomerImportDialog({
           </DialogTitle>
           <DialogDescription>
             1 行目に見出し、2 行目から 1 行に 1 人を書いた CSV（UTF-8、または Excel で保存した
-            Shift_JIS）を選んでください。登録の前に内容を確認できます。
+            Shift_JIS）を選んでください。2,000 行までは登録の前に内容を確認できます。それより多い
+            ファイルはサーバーで順に取り込み、進み具合をここと顧客一覧に表示します（閉じても続きます）。
           </DialogDescription>
         </DialogHeader>
 
-        {step.kind === 'choose' && (
+        {background && <CustomerImportProgress importId={background.id} initial={background} />}
+        {!background && step.kind === 'choose' && (
           <ChooseFileStep
             step={step}
-            checking={importRows.isPending}
+            checking={importRows.isPending || startImport.isPending}
             onFile={(file) => void readFile(file)}
           />
         )}

@@ -21,7 +21,7 @@ export type ImportStep =
 
 type StepOf<K extends ImportStep['kind']> = Extract<ImportStep, { kind: K }>;
 
-const MAX_FILE_BYTES = 5 * 1024 * 1024;
+const MAX_FILE_BYTES = 20 * 1024 * 1024;
 
 /** The headers to use, the file to drop, and why the last file could not be read. */
 export function ChooseFileStep({

@@ -63,6 +63,12 @@ const CustomerFormDialog = lazy(() =>
     default: module.CustomerFormDialog,
   })),
 );
+// Running imports' progress (polls while one runs): its own chunk, loaded beside the list.
+const CustomerImportBanner = lazy(() =>
+  import('../../features/customers/customer-import-banner').then((module) => ({
+    default: module.CustomerImportBanner,
+  })),
+);
 const CustomerImportDialog = lazy(() =>
   import('../../features/customers/customer-import-dialog').then((module) => ({
     default: module.CustomerImportDialog,
@@ -122,6 +128,12 @@ export function Component() {
           />
         }
       />
+
+      {writeDenied ? null : (
+        <Suspense fallback={null}>
+          <CustomerImportBanner />
+        </Suspense>
+      )}
 
       <search
         aria-label="顧客の絞り込み"

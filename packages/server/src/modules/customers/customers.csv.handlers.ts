@@ -1,12 +1,13 @@
+import { todayIn } from '@tsumiki/api-client';
 import type { components } from '@tsumiki/api-client/schema';
 import { compactLocalDate, tenantTimeZone } from '../../platform/access/time-zone';
 import { contentDisposition } from '../../platform/http/downloads';
 import { componentValidator } from '../../platform/http/openapi';
 import type { ModuleHandlers } from '../../platform/http/typed-handlers';
-import { toValidationIssues } from '../../platform/http/validation-messages';
 import type { ModuleDependencies } from '../module';
 import { customersToCsv } from './customers.csv';
-import { type CustomerFields, exportCustomers, importCustomers } from './customers.service';
+import { checkRowShape } from './customers.import-rows';
+import { exportCustomers, importCustomers } from './customers.service';
 
 type Schemas = components['schemas'];
 
@@ -39,11 +40,8 @@ export function customersCsvHandlers({ document, events }: Pick<ModuleDependenci
 
     async importCustomers({ body }, { tx, principal }) {
       const dryRun = body.dry_run ?? true;
-      const rows = body.rows.map((row) => {
-        const candidate = structuredClone(row);
-        if (validateCustomerInput(candidate)) return { fields: candidate as CustomerFields, errors: [] };
-        return { fields: null, errors: toValidationIssues(validateCustomerInput.errors ?? []) };
-      });
+      const today = todayIn(await tenantTimeZone(tx));
+      const rows = body.rows.map((row) => checkRowShape(validateCustomerInput, row, today));
       const results = await importCustomers(tx, principal.userId, rows, dryRun);
       const created = results.filter((result) => result.status === 'created').length;
       if (created > 0) {

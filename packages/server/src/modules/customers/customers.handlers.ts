@@ -4,6 +4,7 @@ import { personName } from '../../platform/text/person-name';
 import type { ModuleDependencies } from '../module';
 import { customersCsvHandlers } from './customers.csv.handlers';
 import { customersDuplicateHandlers } from './customers.duplicates.handlers';
+import { customerImportHandlers } from './customers.import.handlers';
 import { toCustomer } from './customers.mapper';
 import { patientNumberSettingsHandlers } from './customers.numbering.handlers';
 import { canSeeStoppedCustomers, customersPeopleRequestHandlers } from './customers.people-requests.handlers';
@@ -139,6 +140,7 @@ export function customersHandlers({
     },
 
     ...customersCsvHandlers({ document, events }),
+    ...customerImportHandlers({ db, document, events, files, jobs, log }),
     ...patientNumberSettingsHandlers({ events }),
     ...customersPeopleRequestHandlers({ sessions, files, jobs, textIndex }),
     ...customersDuplicateHandlers({ sessions }),

@@ -117,7 +117,7 @@ function postalCode(value: string | null | undefined): string | null | undefined
   return `${digits.slice(0, 3)}-${digits.slice(3)}`;
 }
 
-function normalizeFields<T extends Partial<CustomerFields>>(fields: T): T {
+export function normalizeFields<T extends Partial<CustomerFields>>(fields: T): T {
   const normalized = { ...fields };
   if ('postal_code' in fields) normalized.postal_code = postalCode(fields.postal_code);
   if ('email' in fields && typeof fields.email === 'string') normalized.email = fields.email.trim();
@@ -183,7 +183,7 @@ async function getLiveCustomer(tx: TenantTransaction, id: string): Promise<Custo
 }
 
 /** Why a birth date of the right shape cannot be stored (the contract's range: 1873-01-01 to today), or null. */
-function birthDateProblem(date: string | null | undefined, today: string): string | null {
+export function birthDateProblem(date: string | null | undefined, today: string): string | null {
   if (typeof date !== 'string') return null;
   if (date > today) return '未来の日付は入力できません';
   if (date < EARLIEST_DATE) return '1873年（明治6年）より前の日付は扱えません';

@@ -51,6 +51,8 @@ export interface JobData {
    * runs only after that commits; the file stays when another row of the tenant uses the key).
    */
   'files.remove': { tenantId: string; key: string; sha256: string };
+  /** Import one customers CSV (customers module; the file and progress in customer_imports). */
+  'customers.import': { tenantId: string; importId: string };
   /** Erase, in every tenant, the customers in the trash for more than 30 days (customers module). */
   'customers.purge': Record<string, never>;
   /** Mail the daily digest of unread notifications in the tenants whose hour it is (notifications module). */

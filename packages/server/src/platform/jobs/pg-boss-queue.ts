@@ -12,6 +12,7 @@ const QUEUES = Object.keys({
   'documents.extract': true,
   'knowledge.extract': true,
   'files.remove': true,
+  'customers.import': true,
   'customers.purge': true,
   'notifications.digest': true,
   'audit.prune': true,

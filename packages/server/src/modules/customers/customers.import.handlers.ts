@@ -1,0 +1,84 @@
+import { permissionTest } from '../../platform/access/access';
+import { compactLocalDate, tenantTimeZone } from '../../platform/access/time-zone';
+import { contentDisposition } from '../../platform/http/downloads';
+import { componentValidator } from '../../platform/http/openapi';
+import type { ModuleHandlers } from '../../platform/http/typed-handlers';
+import { tableToCsv } from '../../platform/text/csv-file';
+import type { ModuleDependencies } from '../module';
+import {
+  cancelCustomerImport,
+  getCustomerImport,
+  type ImportErrorLine,
+  importErrorColumn,
+  importErrorLines,
+  listCustomerImports,
+  startCustomerImport,
+  toCustomerImportJob,
+} from './customers.import';
+import { workCustomerImports } from './customers.import-job';
+import { PATIENT_NUMBER_PERMISSION } from './customers.service';
+
+/** The background import of a customers CSV: start (upload), progress, recent ones, cancel, error report. */
+export function customerImportHandlers(
+  dependencies: Pick<ModuleDependencies, 'db' | 'document' | 'events' | 'files' | 'jobs' | 'log'>,
+) {
+  const { files, jobs } = dependencies;
+  workCustomerImports(jobs, {
+    db: dependencies.db,
+    files,
+    events: dependencies.events,
+    validate: componentValidator(dependencies.document, 'CustomerInput'),
+    log: dependencies.log,
+  });
+
+  return {
+    async startCustomerImport({ body }, { tx, principal, tenant }) {
+      const row = await startCustomerImport(
+        tx,
+        { files, jobs },
+        {
+          userId: principal.userId,
+          maySetPatientNumber: permissionTest(principal, tenant)(PATIENT_NUMBER_PERMISSION),
+        },
+        body,
+      );
+      return { status: 202, body: toCustomerImportJob(row) };
+    },
+
+    async listCustomerImports(_input, { tx }) {
+      return { status: 200, body: { imports: (await listCustomerImports(tx)).map(toCustomerImportJob) } };
+    },
+
+    async getCustomerImport({ params }, { tx }) {
+      return { status: 200, body: toCustomerImportJob(await getCustomerImport(tx, params.id)) };
+    },
+
+    async cancelCustomerImport({ params }, { tx }) {
+      return { status: 200, body: toCustomerImportJob(await cancelCustomerImport(tx, params.id)) };
+    },
+
+    async downloadCustomerImportErrors({ params }, { tx }) {
+      const row = await getCustomerImport(tx, params.id);
+      const chunks: Uint8Array[] = [];
+      const columns = [
+        { header: '行番号', cell: (line: ImportErrorLine) => String(line.row_number) },
+        { header: '項目', cell: (line: ImportErrorLine) => importErrorColumn(line.field) },
+        { header: '理由', cell: (line: ImportErrorLine) => line.message },
+      ];
+      for await (const chunk of tableToCsv(importErrorLines(tx, row.id), columns, 'utf-8'))
+        chunks.push(chunk);
+      const date = compactLocalDate(new Date(), await tenantTimeZone(tx));
+      return {
+        status: 200,
+        body: Buffer.concat(chunks),
+        headers: {
+          'content-type': 'text/csv; charset=UTF-8',
+          'content-disposition': contentDisposition(
+            `取り込みエラー_${date}.csv`,
+            `customer-import-errors-${date}.csv`,
+          ),
+        },
+      };
+    },
+  } satisfies ModuleHandlers;
+}
