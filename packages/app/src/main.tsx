@@ -1,4 +1,4 @@
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { installErrorCapture } from './errors/capture';
@@ -14,14 +14,10 @@ void loadAuth();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root がありません');
-// The first render is a transition, which React renders in slices of a few milliseconds instead of
-// one long task: the page (on /login, index.html's static sign-in screen) answers input meanwhile.
-startTransition(() =>
-  createRoot(root).render(
-    <StrictMode>
-      <CrashBoundary>
-        <App />
-      </CrashBoundary>
-    </StrictMode>,
-  ),
+createRoot(root).render(
+  <StrictMode>
+    <CrashBoundary>
+      <App />
+    </CrashBoundary>
+  </StrictMode>,
 );

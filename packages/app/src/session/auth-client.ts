@@ -2,8 +2,9 @@ import { AuthClient, isAuthError } from '@supabase/auth-js';
 import { appRoutes } from '../app/paths';
 import { safeReturnPath } from '../lib/format';
 import { AUTH_STORAGE_KEY } from './load-auth';
-import { authErrorCodes, messages } from './messages';
+import { messages } from './messages';
 import type { SignUpInput } from './session';
+import { authErrorCodes, signInMessages } from './sign-in-messages';
 import { noteSignOutReason } from './sign-out-reason';
 
 // For the session provider, which loads this module anyway: not part of the first screen's JS.
@@ -86,9 +87,9 @@ export async function signUpWithInvitation(input: SignUpInput): Promise<{ error:
       password: input.password,
       options: { data: { invitation_code: input.invitationCode, full_name: input.fullName } },
     });
-    return { error: error ? authErrorMessage(error, messages.signUpFailed) : null };
+    return { error: error ? authErrorMessage(error, signInMessages.signUpFailed) : null };
   } catch (cause) {
-    return { error: authErrorMessage(cause, messages.signUpFailed) };
+    return { error: authErrorMessage(cause, signInMessages.signUpFailed) };
   }
 }
 

@@ -5,6 +5,7 @@ import { appRoutes } from '../../app/paths';
 import { safeReturnPath } from '../../lib/format';
 import { loadAuth } from '../../session/load-auth';
 import { messages } from '../../session/messages';
+import { signInMessages } from '../../session/sign-in-messages';
 import { PublicPage } from '../../shell/public-page';
 
 /** SPEC section 9: the callback waits 1.5 s before going on. */
@@ -21,9 +22,9 @@ export async function completeSignIn(): Promise<{ error: string | null }> {
   if (!auth) return { error: messages.networkError };
   const { authClient, authErrorMessage } = auth;
   const { error } = await authClient.initialize();
-  if (error) return { error: authErrorMessage(error, messages.googleLoginFailed) };
+  if (error) return { error: authErrorMessage(error, signInMessages.googleLoginFailed) };
   const { data } = await authClient.getSession();
-  return { error: data.session ? null : messages.googleLoginFailed };
+  return { error: data.session ? null : signInMessages.googleLoginFailed };
 }
 
 /**

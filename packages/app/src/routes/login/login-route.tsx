@@ -7,6 +7,7 @@ import { safeReturnPath } from '../../lib/format';
 import { loadAuth } from '../../session/load-auth';
 import { messages } from '../../session/messages';
 import { useSession } from '../../session/session';
+import { signInMessages } from '../../session/sign-in-messages';
 import { FullPageSpinner } from '../../shell/full-page-spinner';
 import { PublicPage } from '../../shell/public-page';
 import { releaseStaticLogin } from './static-login';
@@ -147,7 +148,7 @@ export function Component() {
     const { authClient, authErrorMessage } = auth;
     try {
       if (!(await isGoogleConfigured())) {
-        setInfo(messages.googleNotConfigured);
+        setInfo(signInMessages.googleNotConfigured);
         return;
       }
       const redirectTo = `${window.location.origin}/auth/callback?redirect=${encodeURIComponent(returnPath)}`;
@@ -155,9 +156,9 @@ export function Component() {
         provider: 'google',
         options: { redirectTo },
       });
-      if (oauthError) setError(authErrorMessage(oauthError, messages.googleLoginFailed));
+      if (oauthError) setError(authErrorMessage(oauthError, signInMessages.googleLoginFailed));
     } catch (cause) {
-      setError(authErrorMessage(cause, messages.googleLoginFailed));
+      setError(authErrorMessage(cause, signInMessages.googleLoginFailed));
     } finally {
       setGoogleBusy(false);
     }
