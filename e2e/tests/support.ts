@@ -22,7 +22,8 @@ export async function countsFor(email: string) {
     );
     const tenantId = tenant.rows[0]?.tenant_id;
     const one = async (sql: string) => Number((await client.query(sql, [tenantId])).rows[0].count);
-    const customers = await one('select count(*) from customers where tenant_id = $1');
+    // What the dashboard counts: live customers (not in the trash, not merged into another).
+    const customers = await one('select count(*) from customers where tenant_id = $1 and deleted_at is null');
     const interactions = await one('select count(*) from interactions where tenant_id = $1');
     const interactionsThisMonth = await one(
       `select count(*) from interactions where tenant_id = $1

@@ -3,7 +3,8 @@
 // sign-in screen, so that the copy shows at once, before the app's JavaScript has arrived. Signed
 // out, / and /login lead there; with a stored session the app decides, and the copy is removed
 // (hidden, it would still be a second form for whatever reads the page). A sign-in sent from the copy is held (never sent as a plain form,
-// which would put the password in the address) and sent by the app as soon as it takes over
+// which would put the password in the address), and so is a press of its Google button; the app
+// sends either on as soon as it takes over
 // (src/routes/login/static-login.ts). The key and the path are the app's (AUTH_STORAGE_KEY,
 // appRoutes.login.path: static-login.test.ts checks).
 (() => {
@@ -28,6 +29,17 @@
       root.dataset.bootSubmit = '1';
       const button = event.target.querySelector('button[type="submit"]');
       if (button) button.setAttribute('aria-busy', 'true');
+    },
+    true,
+  );
+  document.addEventListener(
+    'click',
+    (event) => {
+      const button =
+        event.target instanceof Element ? event.target.closest('#boot button[type="button"]') : null;
+      if (!button) return;
+      root.dataset.bootGoogle = '1';
+      button.setAttribute('aria-busy', 'true');
     },
     true,
   );

@@ -78,6 +78,9 @@ export function Component() {
   // sign-in sent from there is sent from here once the typed values are in.
   const showsSpinner = state.status === 'loading' && !submitting;
   const [sendCarried, setSendCarried] = useState(false);
+  const [googleCarried, setGoogleCarried] = useState(false);
+  /** The Google sign-in of the latest render, for a press carried over from the static screen. */
+  const googleRef = useRef<(() => Promise<void>) | null>(null);
   useLayoutEffect(() => {
     if (showsSpinner) return;
     const typed = releaseStaticLogin();
@@ -87,12 +90,18 @@ export function Component() {
     if (typed.focused)
       formRef.current?.querySelector<HTMLInputElement>(`input[name="${typed.focused}"]`)?.focus();
     if (typed.submitted) setSendCarried(true);
+    else if (typed.google) setGoogleCarried(true);
   }, [showsSpinner]);
   useEffect(() => {
     if (!sendCarried) return;
     setSendCarried(false);
     formRef.current?.requestSubmit();
   }, [sendCarried]);
+  useEffect(() => {
+    if (!googleCarried) return;
+    setGoogleCarried(false);
+    void googleRef.current?.();
+  }, [googleCarried]);
 
   if (state.status === 'needsMfa') return <LazyMfaGate step={state.step} />;
   if (codeStep && state.status !== 'signedIn' && state.status !== 'signedOut')
@@ -163,6 +172,7 @@ export function Component() {
       setGoogleBusy(false);
     }
   };
+  googleRef.current = onGoogle;
 
   return (
     <PublicPage heading={appRoutes.login.title}>

@@ -48,6 +48,7 @@ describe('the static sign-in screen of index.html', () => {
       password: 'secret',
       focused: 'password',
       submitted: false,
+      google: false,
     });
     expect(document.getElementById(STATIC_LOGIN_ID)).toBeNull();
     expect(document.documentElement.dataset.boot).toBeUndefined();
@@ -69,6 +70,22 @@ describe('the static sign-in screen of index.html', () => {
     expect(copy.querySelector('button[type="submit"]')?.getAttribute('aria-busy')).toBe('true');
     expect(releaseStaticLogin()?.submitted).toBe(true);
     expect(document.documentElement.dataset.bootSubmit).toBeUndefined();
+  });
+
+  it('holds a press of the Google button made before the app runs', () => {
+    const copy = staticScreen();
+    delete document.documentElement.dataset.boot;
+    window.history.replaceState(null, '', appRoutes.login.path);
+    new Function(bootScript)();
+
+    const google = copy.querySelector<HTMLButtonElement>('button[type="button"]');
+    if (!google) throw new Error('the static screen has no Google button');
+    google.click();
+    expect(google.getAttribute('aria-busy')).toBe('true');
+    const released = releaseStaticLogin();
+    expect(released?.google).toBe(true);
+    expect(released?.submitted).toBe(false);
+    expect(document.documentElement.dataset.bootGoogle).toBeUndefined();
   });
 
   it('is removed for a visit with a stored session', () => {

@@ -11,6 +11,8 @@ export interface StaticLoginInput {
   focused: 'email' | 'password' | null;
   /** The form was sent (public/boot.js held it): the app's screen sends it on. */
   submitted: boolean;
+  /** Its Google button was pressed (public/boot.js held it): the app's screen starts Google sign-in. */
+  google: boolean;
 }
 
 export const STATIC_LOGIN_ID = 'boot';
@@ -23,8 +25,10 @@ export function releaseStaticLogin(): StaticLoginInput | null {
   if (typeof document === 'undefined') return null;
   const { dataset } = document.documentElement;
   const submitted = dataset.bootSubmit === '1';
+  const google = dataset.bootGoogle === '1';
   delete dataset.boot;
   delete dataset.bootSubmit;
+  delete dataset.bootGoogle;
   const copy = document.getElementById(STATIC_LOGIN_ID);
   if (!copy) return null;
   const field = (name: string) => copy.querySelector<HTMLInputElement>(`input[name="${name}"]`);
@@ -35,6 +39,7 @@ export function releaseStaticLogin(): StaticLoginInput | null {
     password: field('password')?.value ?? '',
     focused: focusedName === 'email' || focusedName === 'password' ? focusedName : null,
     submitted,
+    google,
   };
   copy.remove();
   return input;
