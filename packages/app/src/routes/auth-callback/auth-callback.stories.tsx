@@ -34,9 +34,7 @@ export const Full: ScreenStoryObj = {
 /** 認証中…（ダッシュボードへ移る前の 1.5 秒）。 */
 export const Loading: ScreenStoryObj = {
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('status', {}, { timeout: 15_000 })).toHaveTextContent(
-      '認証中…',
-    );
+    await expect(await within(canvasElement).findByText('認証中…', {}, { timeout: 15_000 })).toBeVisible();
   },
 };
 
