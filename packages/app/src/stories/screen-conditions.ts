@@ -1,3 +1,4 @@
+import { onlineManager } from '@tanstack/react-query';
 import type { components, FeatureFlags, paths } from '@tsumiki/api-client';
 import type { HttpHandler } from 'msw';
 import { expect, waitFor } from 'storybook/test';
@@ -80,7 +81,13 @@ export async function goOffline({ canvasElement }: { canvasElement: HTMLElement 
   );
 }
 
-/** Before each story: the browser's own online state back, if a story before took it away. */
+/**
+ * Before each story: the browser's own online state back, if a story before took it away. The
+ * query client heard the `offline` event while that story was mounted and no `online` since (it
+ * listens only while mounted): it is told too, or the next story's requests would stay paused.
+ */
 export function restoreBrowserOnline(): void {
-  if (Object.hasOwn(navigator, 'onLine')) setBrowserOnline(true);
+  if (!Object.hasOwn(navigator, 'onLine')) return;
+  setBrowserOnline(true);
+  onlineManager.setOnline(true);
 }
