@@ -43,6 +43,7 @@ const SCREEN_IDS = [
   'screens-dashboard',
   'screens-customers',
   'screens-customer-detail',
+  'screens-customer-duplicates',
   'screens-customers-trash',
   'screens-products',
   'screens-product-detail',
