@@ -6,6 +6,9 @@
 //   node scripts/visual-regression.mjs            serve storybook-static/ and compare
 //   node scripts/visual-regression.mjs --update   write new baselines (only on this kind of machine)
 //   node scripts/visual-regression.mjs --build    build Storybook first
+//   node scripts/visual-regression.mjs --only screens-chat,screens-invite
+//                                                 only the stories whose id starts with one of these
+//                                                 (with --update: rewrites only those baselines)
 //
 // `pnpm test:storybook` runs it after the test-runner against the same server (see
 // test-storybook.mjs). Baselines depend on Chromium's and the fonts' rendering: regenerate them
@@ -33,12 +36,14 @@ const MAX_DIFF_RATIO = 0.001;
 const WIDTHS = { mobile: { width: 375, height: 812 }, desktop: { width: 1440, height: 900 } };
 
 /**
- * The Screens stories whose full and empty states have baselines. Not yet the customer list and
- * detail: they show ages (生年月日の「（76歳）」), computed from today's date, so their pictures
- * would change on the demo customers' birthdays until the stories run on a fixed clock.
+ * The Screens stories whose full and empty states have baselines. They run on a fixed clock
+ * (packages/app/src/stories/fixed-clock.ts), so ages and relative dates stay the same.
  */
 const SCREEN_IDS = [
   'screens-dashboard',
+  'screens-customers',
+  'screens-customer-detail',
+  'screens-customer-duplicates',
   'screens-customers-trash',
   'screens-products',
   'screens-product-detail',
@@ -55,6 +60,13 @@ const SCREEN_IDS = [
   'screens-profile',
   'screens-settings',
   'screens-login',
+  'screens-login-success',
+  'screens-auth-callback',
+  'screens-invite',
+  'screens-chat',
+  'screens-workflow',
+  'screens-marketing',
+  'screens-advertising-check',
 ];
 
 /**
@@ -81,7 +93,10 @@ export const VISUAL_STORIES = [
   { id: 'composites-updatebanner--playground' },
   { id: 'composites-crashscreen--playground' },
   // The app's screens (packages/app/src/**/*.stories.tsx): full and empty, both widths.
-  ...SCREEN_IDS.flatMap((screen) => [{ id: `${screen}--full` }, { id: `${screen}--empty` }]),
+  ...SCREEN_IDS.flatMap((screen) => [{ id: `${screen}--full` }, { id: `${screen}--empty` }]).filter(
+    // The callback's full state is the dashboard it leads to (pictured there).
+    ({ id }) => id !== 'screens-auth-callback--full',
+  ),
 ];
 
 function chromiumVersion(executablePath) {
@@ -166,15 +181,24 @@ function compare(actualBuffer, baselinePath) {
  * Screenshots every story in VISUAL_STORIES from `baseUrl` (a served storybook-static) and compares
  * them with the baselines, or rewrites the baselines with `update`. Resolves to an exit code.
  */
-export async function runVisualRegression({ baseUrl, update = false, chromiumPath = defaultChromiumPath }) {
+export async function runVisualRegression({
+  baseUrl,
+  update = false,
+  only = null,
+  chromiumPath = defaultChromiumPath,
+}) {
   const started = Date.now();
   const version = await chromiumVersion(chromiumPath);
   const meta = existsSync(metaFile) ? JSON.parse(readFileSync(metaFile, 'utf8')) : null;
   rmSync(diffDir, { recursive: true, force: true });
-  if (update) rmSync(baselineDir, { recursive: true, force: true });
+  // A whole update starts afresh (no stale baselines stay); `only` rewrites just its own.
+  if (update && !only) rmSync(baselineDir, { recursive: true, force: true });
   mkdirSync(baselineDir, { recursive: true });
 
-  const jobs = VISUAL_STORIES.flatMap(({ id, widths = ['mobile', 'desktop'] }) =>
+  const chosen = only
+    ? VISUAL_STORIES.filter(({ id }) => only.some((prefix) => id.startsWith(`${prefix}--`)))
+    : VISUAL_STORIES;
+  const jobs = chosen.flatMap(({ id, widths = ['mobile', 'desktop'] }) =>
     widths.map((width) => ({ id, width, name: `${id}--${WIDTHS[width].width}` })),
   );
   const browser = await chromium.launch({
@@ -232,7 +256,7 @@ export async function runVisualRegression({ baseUrl, update = false, chromiumPat
     await browser.close();
   }
 
-  if (update) {
+  if (update && !only) {
     writeFileSync(
       metaFile,
       `${JSON.stringify({ chromium: version, platform: `${process.platform}-${process.arch}`, tolerance: MAX_DIFF_RATIO }, null, 2)}\n`,
@@ -307,7 +331,9 @@ async function main() {
       }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    code = await runVisualRegression({ baseUrl: url, update: argv.includes('--update') });
+    const onlyIndex = argv.indexOf('--only');
+    const only = onlyIndex >= 0 ? (argv[onlyIndex + 1] ?? '').split(',').filter(Boolean) : null;
+    code = await runVisualRegression({ baseUrl: url, update: argv.includes('--update'), only });
   } finally {
     server.kill('SIGTERM');
   }

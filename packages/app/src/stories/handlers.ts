@@ -1,3 +1,4 @@
+import type { components } from '@tsumiki/api-client';
 import { type HttpHandler, HttpResponse, http } from 'msw';
 import { ADMIN_EMPTY, ADMIN_FULL, type AdminState, adminHandlers, page } from './admin-handlers';
 import {
@@ -133,6 +134,12 @@ export function dataHandlers(state: DemoState): HttpHandler[] {
       return { total: matches.length, total_capped: false, customers: matches.slice(skip, skip + limit) };
     }),
     typedHandler('get', '/api/customers/assignees', () => ({ assignees: [] })),
+    // Before /api/customers/{id}, which would take "duplicates" for an id.
+    typedHandler('get', '/api/customers/duplicates', ({ request }) => {
+      const { skip, limit } = page(request);
+      const pairs = duplicatePairs(state.customers);
+      return { total: pairs.length, pairs: pairs.slice(skip, skip + limit) };
+    }),
     typedHandler('get', '/api/customers/{id}', ({ params }) => {
       const customer = state.customers.find((item) => item.id === params.id);
       return customer ?? apiErrorResponse(404, catalogue.notFound);
@@ -172,6 +179,35 @@ export function dataHandlers(state: DemoState): HttpHandler[] {
     }),
     typedHandler('get', '/api/knowledge/chat/history', () => ({ total: 0, messages: [] })),
   ];
+}
+
+type DuplicatePair = components['schemas']['CustomerDuplicatePair'];
+
+/**
+ * The duplicate candidates of the demo: the first customers registered twice (same reading and
+ * birth date, the second time with another patient number and the phone written differently).
+ */
+function duplicatePairs(customers: readonly Customer[]): DuplicatePair[] {
+  const summary = (customer: Customer) => ({
+    id: customer.id,
+    last_name: customer.last_name,
+    first_name: customer.first_name,
+    last_name_kana: customer.last_name_kana,
+    first_name_kana: customer.first_name_kana,
+    patient_number: customer.patient_number,
+    birth_date: customer.birth_date ?? null,
+    phone: customer.phone ?? null,
+    email: customer.email ?? null,
+  });
+  return customers.slice(0, 2).map((customer, index) => ({
+    first: summary(customer),
+    second: {
+      ...summary(customer),
+      id: `00000001-0000-4000-8000-00000000090${index + 1}`,
+      patient_number: `P-19${String(index + 1).padStart(2, '0')}`,
+    },
+    reasons: index === 0 ? ['reading_and_birth_date', 'phone'] : ['reading_and_birth_date'],
+  }));
 }
 
 /** Everything a signed-in screen needs, in the full or the empty state. */

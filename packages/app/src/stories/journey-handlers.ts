@@ -1,7 +1,15 @@
 import type { components } from '@tsumiki/api-client';
 import { SAKURA_MATERIAL } from '@tsumiki/api-client/demo';
 import { delay, type HttpHandler } from 'msw';
-import { type Customer, DEMO_CUSTOMERS, DEMO_NOTIFICATIONS, demoCustomer } from './demo-records';
+import { page } from './admin-handlers';
+import {
+  type Customer,
+  DEMO_CUSTOMERS,
+  DEMO_DOCUMENTS,
+  DEMO_NOTIFICATIONS,
+  type DocumentRecord,
+  demoCustomer,
+} from './demo-records';
 import { DEMO_INVITATIONS } from './demo-records-admin';
 import { dataHandlers, FULL } from './handlers';
 import { DEMO_PEOPLE } from './session-fixture';
@@ -88,5 +96,56 @@ export function invitationJourneyHandlers(): HttpHandler[] {
       return invitation;
     }),
     typedHandler('get', '/api/invitations/', () => ({ total: invitations.length, invitations })),
+  ];
+}
+
+/** How long the uploaded document stays 処理中 before its text is extracted (the screen polls). */
+export const EXTRACTION_MS = 2500;
+
+/**
+ * Uploading a document as the contract describes it: POST /api/documents/upload (multipart, 201
+ * with the saved document, `extraction_status: pending`), then the list reads it back, 処理中
+ * until the extraction finishes and `ready` (検索できます) after.
+ */
+export function uploadJourneyHandlers(): HttpHandler[] {
+  const uploaded: { document: DocumentRecord; at: number }[] = [];
+  const current = (): DocumentRecord[] => [
+    ...uploaded.map(({ document, at }) =>
+      Date.now() - at < EXTRACTION_MS
+        ? document
+        : { ...document, extraction_status: 'ready' as const, page_count: 1 },
+    ),
+    ...DEMO_DOCUMENTS,
+  ];
+  return [
+    typedHandler('post', '/api/documents/upload', async ({ request }) => {
+      const form = await request.formData();
+      const file = form.get('file');
+      if (!(file instanceof File)) return new Response(null, { status: 422 });
+      await delay(300);
+      const document: DocumentRecord = {
+        ...DEMO_DOCUMENTS[0]!,
+        id: '00000005-0000-4000-8000-000000000777',
+        folder_id: (form.get('folder_id') as string | null) ?? null,
+        file_name: file.name,
+        content_type: file.type || 'application/octet-stream',
+        size_bytes: file.size,
+        tags: [],
+        extraction_status: 'pending',
+        page_count: null,
+        customer_id: null,
+        customer_name: null,
+        uploaded_by: DEMO_PEOPLE.admin.full_name,
+        created_at: new Date().toISOString(),
+        updated_at: new Date().toISOString(),
+      };
+      uploaded.unshift({ document, at: Date.now() });
+      return document;
+    }),
+    typedHandler('get', '/api/documents/', ({ request }) => {
+      const { skip, limit } = page(request);
+      const documents = current();
+      return { total: documents.length, documents: documents.slice(skip, skip + limit) };
+    }),
   ];
 }

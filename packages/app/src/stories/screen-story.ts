@@ -1,10 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { paths } from '@tsumiki/api-client';
 import type { HttpHandler } from 'msw';
-import { expect, waitFor, within } from 'storybook/test';
 import { setScreenLocked } from '../features/two-factor/screen-lock/lock-flag';
+import { startFixedClock } from './fixed-clock';
 import { authHandlers, EMPTY, FULL, screenHandlers, shellHandlers } from './handlers';
 import { resetQueryClient, Screen } from './screen';
+import { restoreBrowserOnline } from './screen-conditions';
+import { screenSettled } from './screen-settled';
 import { type DemoPerson, setStoredSession } from './session-fixture';
 import { failing, failures, type HttpMethod, held } from './typed-handler';
 
@@ -19,14 +21,14 @@ export function screenMeta(path: string): ScreenMeta {
     parameters: {
       layout: 'fullscreen',
       msw: { handlers: screenHandlers('admin') },
-      // The screens' empty states put an h3 (ui's EmptyState) under the page's h1: axe's
-      // "heading-order" (moderate) flags it on every such screen. Reported, not hidden elsewhere:
-      // every other rule fails the story as for the parts.
-      a11y: { test: 'error', config: { rules: [{ id: 'heading-order', enabled: false }] } },
+      // Every axe rule fails the story, as for the parts (heading-order included).
+      a11y: { test: 'error' },
     },
     loaders: [
       async ({ parameters }) => {
         const session = parameters.session as DemoPerson | null | undefined;
+        startFixedClock({ stop: parameters.clockStopped === true });
+        restoreBrowserOnline();
         setStoredSession(session === undefined ? 'admin' : session);
         setScreenLocked(parameters.screenLocked === true);
         resetQueryClient();
@@ -39,20 +41,6 @@ export function screenMeta(path: string): ScreenMeta {
 /** Signed out (the sign-in and invitation screens): only the auth service answers. */
 export function signedOut(handlers: HttpHandler[] = []): ScreenStoryObj {
   return { parameters: { session: null, msw: { handlers: [...handlers, ...authOnlyHandlers()] } } };
-}
-
-/**
- * The screen has rendered its page: a level-1 heading in the main area and nothing still loading
- * (no aria-busy region, no skeleton). The test-runner fails a screen that never gets there, and the
- * visual baselines are taken after it.
- */
-export async function screenSettled({ canvasElement }: { canvasElement: HTMLElement }): Promise<void> {
-  const canvas = within(canvasElement);
-  await expect(await canvas.findByRole('heading', { level: 1 }, { timeout: 15_000 })).toBeVisible();
-  await waitFor(
-    () => expect(canvasElement.querySelector('[aria-busy="true"], [data-slot="skeleton"]')).toBeNull(),
-    { timeout: 15_000 },
-  );
 }
 
 /** A story whose requests are answered by `handlers` first, then by the full demo state. */
@@ -92,4 +80,4 @@ function authOnlyHandlers(): HttpHandler[] {
   return authHandlers('admin');
 }
 
-export { FULL, shellHandlers };
+export { FULL, screenSettled, shellHandlers };

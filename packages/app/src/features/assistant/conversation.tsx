@@ -130,6 +130,7 @@ export function Conversation({ kind, examples }: ConversationProps) {
   const [scope, setScope] = useState<AssistantScope>('all');
   const [customer, setCustomer] = useState<CustomerChoice | null>(null);
   const hintId = useId();
+  const conversationHeadingId = useId();
   const endRef = useRef<HTMLDivElement>(null);
   const { dropped } = historyToSend(
     exchanges.map((exchange) => ({ question: exchange.question, answer: exchange.reply.content })),
@@ -174,7 +175,15 @@ export function Conversation({ kind, examples }: ConversationProps) {
 
   return (
     <div className="grid min-w-0 gap-5">
-      <section aria-label="会話" className="grid min-w-0 gap-5" aria-busy={stream.running}>
+      <section
+        aria-labelledby={conversationHeadingId}
+        className="grid min-w-0 gap-5"
+        aria-busy={stream.running}
+      >
+        {/* The answers' parts (根拠にした箇所, h3) sit under this heading, not straight under the h1. */}
+        <h2 id={conversationHeadingId} className="sr-only">
+          会話
+        </h2>
         {dropped > 0 ? (
           <p className="text-xs text-muted-foreground" data-testid="history-note">
             古いやりとり {dropped} 件は AI に送っていません（直近 20 件までを送ります）。

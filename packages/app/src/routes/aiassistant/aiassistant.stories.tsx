@@ -1,6 +1,8 @@
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, within } from 'storybook/test';
 import { appRoutes } from '../../app/paths';
 import { ASSISTANT_REPLY, aiStreamHandler } from '../../stories/ai-stream-handlers';
+import { ask } from '../../stories/conversation-play';
+import { featureOff, goOffline } from '../../stories/screen-conditions';
 import {
   type ScreenMeta,
   type ScreenStoryObj,
@@ -16,16 +18,6 @@ const meta: ScreenMeta = {
   ...screenMeta(appRoutes.aiAssistant.path),
 };
 export default meta;
-
-const QUESTION = '今月の対応は何件？';
-
-async function ask(canvasElement: HTMLElement) {
-  const canvas = within(canvasElement);
-  const box = await canvas.findByRole('textbox', { name: /^メッセージ/ }, { timeout: 15_000 });
-  await userEvent.type(box, QUESTION);
-  await userEvent.keyboard('{Control>}{Enter}{/Control}');
-  return canvas;
-}
 
 /** 質問する前（入力欄と例）。 */
 export const Empty: ScreenStoryObj = { ...withHandlers([]), play: screenSettled };
@@ -72,3 +64,9 @@ export const FailedServer: ScreenStoryObj = {
     ).toBeVisible();
   },
 };
+
+/** テナントで AI アシスタントが無効のとき。 */
+export const FeatureOff: ScreenStoryObj = featureOff('staff_chat');
+
+/** 使っている途中で接続が切れたとき（オフラインのお知らせ）。 */
+export const Offline: ScreenStoryObj = { ...withHandlers([]), play: goOffline };

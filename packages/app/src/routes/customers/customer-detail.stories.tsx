@@ -2,6 +2,7 @@ import type { components } from '@tsumiki/api-client';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { customerPath } from '../../app/paths';
 import { DEMO_CUSTOMERS, DEMO_INTERACTIONS, LONG_NAME_CUSTOMER } from '../../stories/demo-records';
+import { goOffline } from '../../stories/screen-conditions';
 import {
   type ScreenMeta,
   type ScreenStoryObj,
@@ -94,3 +95,6 @@ export const JourneyAddInteraction: ScreenStoryObj = {
     await waitFor(() => expect(record.getByLabelText(/^内容/)).toHaveValue(''), { timeout: 10_000 });
   },
 };
+
+/** 表示したまま接続が切れたとき（オフラインのお知らせ）。 */
+export const Offline: ScreenStoryObj = { ...states.Full, play: goOffline };

@@ -2,6 +2,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { appRoutes } from '../../app/paths';
 import { DEMO_CUSTOMERS, LONG_NAME_CUSTOMER } from '../../stories/demo-records';
 import { createCustomerHandlers } from '../../stories/journey-handlers';
+import { goOffline } from '../../stories/screen-conditions';
 import {
   type ScreenMeta,
   type ScreenStoryObj,
@@ -64,3 +65,6 @@ export const JourneyCreateCustomer: ScreenStoryObj = {
     ).toBeVisible();
   },
 };
+
+/** 表示したまま接続が切れたとき（オフラインのお知らせ）。 */
+export const Offline: ScreenStoryObj = { ...states.Full, play: goOffline };

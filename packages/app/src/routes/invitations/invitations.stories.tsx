@@ -1,6 +1,7 @@
 import { expect, userEvent, within } from 'storybook/test';
 import { appRoutes } from '../../app/paths';
 import { invitationJourneyHandlers } from '../../stories/journey-handlers';
+import { featureOff, goOffline } from '../../stories/screen-conditions';
 import {
   type ScreenMeta,
   type ScreenStoryObj,
@@ -16,7 +17,8 @@ const meta: ScreenMeta = {
 };
 export default meta;
 
-const states = standardStates([['get', '/api/invitations/']]);
+const reads = [['get', '/api/invitations/']] as const;
+const states = standardStates(reads);
 export const Full: ScreenStoryObj = states.Full;
 export const Empty: ScreenStoryObj = states.Empty;
 export const Loading: ScreenStoryObj = states.Loading;
@@ -51,3 +53,9 @@ export const JourneyInvite: ScreenStoryObj = {
     ).toBeVisible();
   },
 };
+
+/** テナントでこの機能が無効のとき（機能の設定で無効・サーバーも FEAT_001 で断ります）。 */
+export const FeatureOff: ScreenStoryObj = featureOff('invitations', reads);
+
+/** 表示したまま接続が切れたとき（オフラインのお知らせ）。 */
+export const Offline: ScreenStoryObj = { ...states.Full, play: goOffline };

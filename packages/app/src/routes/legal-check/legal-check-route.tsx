@@ -291,8 +291,13 @@ function AnswerView({
     meta: { errorDisplay: 'inline' },
   });
   const items = sourceItems(message.sources);
+  const headingId = useId();
   return (
-    <section aria-label="回答" data-testid="answer">
+    <section aria-labelledby={headingId} data-testid="answer">
+      {/* The answer's parts (根拠にした箇所, h3) sit under this heading, not straight under the h1. */}
+      <h2 id={headingId} className="sr-only">
+        回答
+      </h2>
       <ChatMessage
         question={message.query}
         answer={message.answer}

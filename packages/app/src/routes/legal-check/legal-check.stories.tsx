@@ -2,6 +2,7 @@ import { delay } from 'msw';
 import { expect, userEvent, within } from 'storybook/test';
 import { appRoutes } from '../../app/paths';
 import { DEMO_KNOWLEDGE } from '../../stories/demo-records';
+import { featureOff, goOffline } from '../../stories/screen-conditions';
 import {
   type ScreenMeta,
   type ScreenStoryObj,
@@ -18,10 +19,11 @@ const meta: ScreenMeta = {
 };
 export default meta;
 
-const states = standardStates([
+const reads = [
   ['get', '/api/knowledge/legal_checks'],
   ['get', '/api/knowledge/chat/history'],
-]);
+] as const;
+const states = standardStates(reads);
 export const Full: ScreenStoryObj = states.Full;
 export const Empty: ScreenStoryObj = states.Empty;
 export const Loading: ScreenStoryObj = states.Loading;
@@ -105,3 +107,9 @@ export const AnswerFailed: ScreenStoryObj = {
     ).toBeVisible();
   },
 };
+
+/** テナントでこの機能が無効のとき（機能の設定で無効・サーバーも FEAT_001 で断ります）。 */
+export const FeatureOff: ScreenStoryObj = featureOff('legal_check', reads);
+
+/** 表示したまま接続が切れたとき（オフラインのお知らせ）。 */
+export const Offline: ScreenStoryObj = { ...states.Full, play: goOffline };

@@ -1,6 +1,7 @@
 import { expect, userEvent, within } from 'storybook/test';
 import { appRoutes } from '../../app/paths';
 import { notificationJourneyHandlers } from '../../stories/journey-handlers';
+import { featureOff, goOffline } from '../../stories/screen-conditions';
 import {
   type ScreenMeta,
   type ScreenStoryObj,
@@ -16,7 +17,8 @@ const meta: ScreenMeta = {
 };
 export default meta;
 
-const states = standardStates([['get', '/api/notifications']]);
+const reads = [['get', '/api/notifications']] as const;
+const states = standardStates(reads);
 export const Full: ScreenStoryObj = states.Full;
 export const Empty: ScreenStoryObj = states.Empty;
 export const Loading: ScreenStoryObj = states.Loading;
@@ -35,3 +37,9 @@ export const JourneyMarkAllRead: ScreenStoryObj = {
     await expect(await canvas.findByText(/未読 0 件/, {}, { timeout: 10_000 })).toBeVisible();
   },
 };
+
+/** テナントでこの機能が無効のとき（機能の設定で無効・サーバーも FEAT_001 で断ります）。 */
+export const FeatureOff: ScreenStoryObj = featureOff('notifications', reads);
+
+/** 表示したまま接続が切れたとき（オフラインのお知らせ）。 */
+export const Offline: ScreenStoryObj = { ...states.Full, play: goOffline };

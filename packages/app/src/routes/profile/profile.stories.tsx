@@ -1,4 +1,5 @@
 import { appRoutes } from '../../app/paths';
+import { goOffline } from '../../stories/screen-conditions';
 import { type ScreenMeta, type ScreenStoryObj, screenMeta, standardStates } from '../../stories/screen-story';
 
 const meta: ScreenMeta = {
@@ -17,3 +18,6 @@ export const FailedNetwork: ScreenStoryObj = states.FailedNetwork;
 export const Forbidden: ScreenStoryObj = states.Forbidden;
 /** 一般スタッフの表示（削除などの権限がない）。 */
 export const StaffView: ScreenStoryObj = states.StaffView;
+
+/** 表示したまま接続が切れたとき（オフラインのお知らせ）。 */
+export const Offline: ScreenStoryObj = { ...states.Full, play: goOffline };

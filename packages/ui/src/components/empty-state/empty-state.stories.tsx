@@ -60,3 +60,23 @@ export const Catalog: Story = {
     </div>
   ),
 };
+
+/** The title's level: h2 right under a page's h1 (the default), h3 inside a section with an h2. */
+export const HeadingLevels: Story = {
+  render: () => (
+    <div className="grid gap-4">
+      <h1 className="text-xl font-bold">顧客管理</h1>
+      <EmptyState title="まだ顧客が登録されていません" />
+      <section className="rounded-lg border bg-surface p-4">
+        <h2 className="font-semibold">対応履歴</h2>
+        <EmptyState headingLevel={3} title="対応履歴はまだありません" />
+      </section>
+    </div>
+  ),
+  play: async ({ canvas }) => {
+    await expect(
+      canvas.getByRole('heading', { level: 2, name: 'まだ顧客が登録されていません' }),
+    ).toBeVisible();
+    await expect(canvas.getByRole('heading', { level: 3, name: '対応履歴はまだありません' })).toBeVisible();
+  },
+};

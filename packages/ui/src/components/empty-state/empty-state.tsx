@@ -9,7 +9,10 @@ export type EmptyStateProps = Omit<ComponentProps<'div'>, 'title'> & {
   icon?: ReactNode;
   /** A button or link, e.g. 顧客を登録. */
   action?: ReactNode;
-  /** Heading level of the title (the page decides). */
+  /**
+   * Heading level of the title. Defaults to 2: an empty state usually stands right under the
+   * page's h1 (a list with nothing in it); inside a section with its own h2, pass 3.
+   */
   headingLevel?: 2 | 3 | 4;
 };
 
@@ -19,7 +22,7 @@ export function EmptyState({
   description,
   icon,
   action,
-  headingLevel = 3,
+  headingLevel = 2,
   className,
   children,
   ...props
