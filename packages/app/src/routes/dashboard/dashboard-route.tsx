@@ -125,7 +125,12 @@ export function Component() {
           <CardContent className="flex flex-wrap items-center gap-2">
             {tenant ? <PlanChip value={tenant.plan} /> : null}
             <span className="text-sm text-muted-foreground">
-              テナントID: <span className="break-all font-mono text-xs">{tenantId ?? '—'}</span>
+              テナントID:{' '}
+              {/* A box of its own: on a narrow screen the ID goes whole to the next line instead of
+                  breaking after a few characters, and it is its own text for the browser's largest
+                  paint, so that the label and the ID together do not outgrow the page heading that
+                  index.html paints before any script (shell/static-shell.ts). */}
+              <span className="inline-block break-all font-mono text-xs">{tenantId ?? '—'}</span>
             </span>
           </CardContent>
         </Card>
