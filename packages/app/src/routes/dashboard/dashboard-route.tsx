@@ -18,8 +18,6 @@ import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { api } from '../../app/api';
 import { appRoutes, customerPath } from '../../app/paths';
-import { loaderTenant, prefetch } from '../../app/prefetch';
-import { queryClient } from '../../app/query-client';
 import { isFeatureEnabled, useFeatureFlags } from '../../features/feature-flags';
 import { DEFAULT_TIME_ZONE, formatCount, formatTenantDateTime, startOfMonth } from '../../lib/format';
 import { useSignedIn } from '../../session/session';
@@ -62,25 +60,6 @@ function StatCard({
       </CardContent>
     </Card>
   );
-}
-
-/** Fetches the dashboard's figures while its chunk loads, so that it opens with them. */
-export async function loader() {
-  await prefetch(async () => {
-    const signedIn = await loaderTenant();
-    if (!signedIn) return;
-    const { customers, interactions, thisMonth } = dashboardQueries(
-      api,
-      signedIn.tenantId,
-      startOfMonth(new Date(), signedIn.timeZone ?? DEFAULT_TIME_ZONE),
-    );
-    await Promise.all([
-      queryClient.ensureQueryData({ ...customers, retry: false }),
-      queryClient.ensureQueryData({ ...interactions, retry: false }),
-      queryClient.ensureQueryData({ ...thisMonth, retry: false }),
-    ]);
-  });
-  return null;
 }
 
 export function Component() {
