@@ -1,7 +1,7 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { withChunkLoadHandling } from '../errors/chunk-load';
-import { dashboardLoader } from '../routes/dashboard/dashboard-loader';
 import { RouteCrash } from '../errors/route-crash';
+import { dashboardLoader } from '../routes/dashboard/dashboard-loader';
 import { FullPageSpinner } from '../shell/full-page-spinner';
 import { RootRoute } from '../shell/route-focus';
 import { appRoutes, legacyLegalChecksPath } from './paths';
