@@ -80,3 +80,67 @@ test('typed text and focus carry over to the app’s screen', async ({ page }) =
   await page.keyboard.type('typed-after');
   await expect(page.getByLabel('パスワード')).toHaveValue('typed-after');
 });
+
+test('signed in, / paints the app’s frame and the dashboard’s heading before any of the app runs; the app takes over without a shift', async ({
+  browser,
+}) => {
+  for (const width of [375, 1440]) {
+    // No service worker: it would answer the held entry from its cache.
+    const context = await browser.newContext({
+      viewport: { width, height: width === 375 ? 812 : 900 },
+      serviceWorkers: 'block',
+    });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByLabel('メールアドレス').fill(demo.sakuraAdmin.email);
+    await page.getByLabel(/^パスワード(必須)?$/).fill(demo.password);
+    await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'ダッシュボード' })).toBeVisible();
+
+    const release = await holdTheApp(page);
+    await page.goto('/', { waitUntil: 'commit' });
+    const shell = page.locator('#boot-shell');
+    await expect(shell.getByText('ダッシュボード', { exact: true })).toBeVisible();
+    await expect(page.locator('#root')).toBeHidden();
+    // Placeholders where the user's data goes: nothing personal is in a static page.
+    await expect(shell).not.toContainText(demo.sakuraAdmin.email);
+    await page.screenshot({ path: `test-results/screens/home-static-${width}.png` });
+    await page.evaluate(() => {
+      const shifts = { total: 0 };
+      Object.assign(window, { shifts });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
+          shifts.total += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+
+    release();
+    await expect(page.getByRole('heading', { name: 'ダッシュボード', level: 1 })).toBeVisible();
+    await expect(page.getByRole('group', { name: '顧客数' }).getByText(/^[\d,]+$/)).toBeVisible();
+    await expect(shell).toHaveCount(0);
+    const shifted = await page.evaluate(
+      () => (window as unknown as { shifts: { total: number } }).shifts.total,
+    );
+    expect(shifted).toBeLessThan(0.01);
+    if (width === 375) {
+      // The largest paint is the heading painted before any script: nothing the dashboard shows
+      // later on a phone is larger (what Lighthouse's mobile run measures as LCP).
+      const sizes = await page.evaluate(
+        () =>
+          new Promise<number[]>((resolve) => {
+            new PerformanceObserver((list) =>
+              resolve(list.getEntries().map((entry) => (entry as PerformanceEntry & { size: number }).size)),
+            ).observe({ type: 'largest-contentful-paint', buffered: true });
+          }),
+      );
+      expect(sizes).toHaveLength(1);
+    }
+    await page.screenshot({ path: `test-results/screens/home-loaded-${width}.png` });
+    await expectNoSeriousA11yViolations(page, `/ at ${width} px`);
+
+    // Any other screen paints from the app alone.
+    await page.goto('/customers', { waitUntil: 'commit' });
+    await expect(page.locator('#boot-shell')).toHaveCount(0);
+    await context.close();
+  }
+});

@@ -1,7 +1,8 @@
 // The one script before the first paint (classic, tiny, parser-blocking on purpose, right after
 // index.html's static copy of the sign-in screen, #boot): says whether this visit opens on the
 // sign-in screen, so that the copy shows at once, before the app's JavaScript has arrived. Signed
-// out, / and /login lead there; with a stored session the app decides, and the copy is removed
+// out, / and /login lead there; with a stored session on /, index.html's static copy of the app's
+// frame (#boot-shell) shows instead; otherwise the app decides, and the copy is removed
 // (hidden, it would still be a second form for whatever reads the page). A sign-in sent from the copy is held (never sent as a plain form,
 // which would put the password in the address), and so is a press of its Google button; the app
 // sends either on as soon as it takes over
@@ -18,8 +19,13 @@
   }
   if (signedIn || (path !== '/' && path !== '/login')) {
     document.getElementById('boot')?.remove();
+    // Signed in on /: the static copy of the app's frame shows until the app has its own
+    // (src/shell/static-shell.ts); anywhere else the app paints first.
+    if (signedIn && path === '/') root.dataset.boot = 'shell';
+    else document.getElementById('boot-shell')?.remove();
     return;
   }
+  document.getElementById('boot-shell')?.remove();
   root.dataset.boot = 'login';
   document.addEventListener(
     'submit',

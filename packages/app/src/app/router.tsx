@@ -1,6 +1,7 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { withChunkLoadHandling } from '../errors/chunk-load';
 import { RouteCrash } from '../errors/route-crash';
+import { dashboardLoader } from '../routes/dashboard/dashboard-loader';
 import { FullPageSpinner } from '../shell/full-page-spinner';
 import { RootRoute } from '../shell/route-focus';
 import { appRoutes, legacyLegalChecksPath } from './paths';
@@ -33,7 +34,12 @@ export const routes: RouteObject[] = [
         // Protected routes: the route guard, the sidebar and the top bar (shell/).
         lazy: () => import('../shell/shell-route'),
         children: [
-          { index: true, lazy: () => import('../routes/dashboard/dashboard-route') },
+          {
+            index: true,
+            // Static, in the entry: its requests start alongside the route's chunks (see the loader).
+            loader: dashboardLoader,
+            lazy: () => import('../routes/dashboard/dashboard-route'),
+          },
 
           // ── Customers (routes/customers/) ────────────────────────────────────────────────────
           { path: appRoutes.customers.path, lazy: () => import('../routes/customers/customers-route') },

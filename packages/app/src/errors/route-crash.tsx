@@ -1,5 +1,6 @@
 import { lazy, Suspense, useLayoutEffect, useMemo } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { useStaticShellHandover } from '../shell/static-shell';
 import { reportError } from './capture';
 import { isChunkLoadError } from './chunk-load';
 import { supportEmail } from './support';
@@ -32,6 +33,8 @@ export function CrashPage({
   error: unknown;
   componentStack?: string | null;
 }) {
+  // A crash before the first screen: the static copy of the frame (index.html) gives way to it.
+  useStaticShellHandover();
   const chunk = isChunkLoadError(thrown);
   const report = useMemo(() => {
     const error = toError(thrown);

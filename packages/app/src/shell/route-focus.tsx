@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { matchPath, Outlet, useLocation } from 'react-router-dom';
 import { appRoutes } from '../app/paths';
+import { useStaticShellHandover } from './static-shell';
 
 export const BRAND = '積み木';
 
@@ -104,6 +105,7 @@ export function useRouteFocus(): string {
 /** The root route: the routed screen, with its title and focus handling and the fallback announcer. */
 export function RootRoute() {
   const announcement = useRouteFocus();
+  useStaticShellHandover();
   return (
     <>
       <Outlet />
