@@ -214,6 +214,7 @@ async function main() {
       `操作ログのバッチ（記録ありのサーバー、ウォームアップ込み）: ${batching.batches} 回のコミットで ${batching.rows} 行（平均 ${(batching.rows / batching.batches).toFixed(1)} 行）、行数別: ${Object.entries(
         batching.sizes,
       )
+        .sort(([a], [b]) => Number.parseInt(a, 10) - Number.parseInt(b, 10))
         .map(([size, count]) => `${size} 行 ${count} 回`)
         .join('、')}`,
     );
