@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ReadLog } from '../../src/platform/audit/read-log';
+import { sizeBucket } from '../../src/platform/audit/read-log-batch';
 import { sealPendingAccessLogs } from '../../src/platform/audit/sealer';
 import { poolOf } from '../../src/platform/db/database';
 import { withTenant } from '../../src/platform/db/tenant-scope';
@@ -134,6 +135,31 @@ describe('the read log (group commit of reads’ rows)', () => {
     expect(tx[2]).toBe(tx[3]);
   });
 
+  it('counts its batches and rows, and the batches by size', async () => {
+    const log = opened(new ReadLog(database.db, { lingerMs: 60_000 }));
+    expect(log.stats()).toEqual({ batches: 0, rows: 0, sizes: {} });
+    // Three reads answered together: one batch of three; then one alone.
+    await Promise.all(
+      ['count-1', 'count-2', 'count-3'].map((id) =>
+        log.record(tenantId, trace(id), read(crypto.randomUUID())),
+      ),
+    );
+    await log.record(tenantId, trace('count-4'), read(crypto.randomUUID()));
+    expect(log.stats()).toEqual({ batches: 2, rows: 4, sizes: { '1': 1, '3-4': 1 } });
+    expect([1, 2, 3, 4, 5, 9, 16, 17, 33, 500].map(sizeBucket)).toEqual([
+      '1',
+      '2',
+      '3-4',
+      '3-4',
+      '5-8',
+      '9-16',
+      '9-16',
+      '17-32',
+      '33+',
+      '33+',
+    ]);
+  });
+
   it('sends what is still queued before it closes its connections', async () => {
     const log = new ReadLog(database.db, { lingerMs: 60_000 });
     const row = log.record(tenantId, trace('at-close'), read(crypto.randomUUID()));
@@ -241,6 +267,8 @@ describe('the read log (group commit of reads’ rows)', () => {
 
   it('holds a waited row back for the reads still running when asked to, but never a lone read', async () => {
     const gathering = opened(new ReadLog(database.db, { lingerMs: 60_000, gatherMs: 150 }));
+    // Its connection opened first (the log's own: the first batch opens it), so only holding back counts.
+    await gathering.record(tenantId, trace('warm'), read(crypto.randomUUID()));
     const lone = performance.now();
     await gathering.record(tenantId, trace('lone'), read(crypto.randomUUID()));
     // Nothing else was running: it went at once.
