@@ -7,6 +7,7 @@
 // target: the read with the log no more than 10 % slower (throughput). The machine may be shared:
 // each round's on/off ratio is reported with the median and the range across rounds, and the CPU
 // time per request (server process and PostgreSQL, from /proc) beside it, which noise hardly moves.
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { call, connect, signIn } from '../lib/http.mjs';
 import { runLoad, summarize } from '../lib/load.mjs';
@@ -60,6 +61,18 @@ async function newestLogId(pool, token) {
   if (answer.status !== 200)
     throw new Error(`操作ログを読めませんでした（${answer.status}）: ${answer.text.slice(0, 200)}`);
   return answer.body.entries[0]?.id ?? 0;
+}
+
+/** The read log's batches as the server logged them when it stopped (null if it did not). */
+function readLogBatches(logFile) {
+  let found = null;
+  for (const line of readFileSync(logFile, 'utf8').split('\n')) {
+    if (!line.includes('"readLog"')) continue;
+    try {
+      found = JSON.parse(line).readLog ?? found;
+    } catch {}
+  }
+  return found;
 }
 
 async function main() {
@@ -193,6 +206,18 @@ async function main() {
 
   await stopProduct(off);
   await stopProduct(on);
+  // How the read log batched the rows (the server logs it as it stops): fewer, larger batches
+  // mean fewer commits (WAL flushes), the cost that dominates.
+  const batching = readLogBatches(on.logFile);
+  if (batching)
+    say(
+      `操作ログのバッチ（記録ありのサーバー、ウォームアップ込み）: ${batching.batches} 回のコミットで ${batching.rows} 行（平均 ${(batching.rows / batching.batches).toFixed(1)} 行）、行数別: ${Object.entries(
+        batching.sizes,
+      )
+        .sort(([a], [b]) => Number.parseInt(a, 10) - Number.parseInt(b, 10))
+        .map(([size, count]) => `${size} 行 ${count} 回`)
+        .join('、')}`,
+    );
   product.finish(
     resultFile(quick ? 'access-log.quick.json' : 'access-log.json'),
     'access-log',
@@ -208,6 +233,7 @@ async function main() {
       target: TARGET_SLOWDOWN,
       met,
       rounds: results,
+      batching,
     },
   );
 }

@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ReadLog } from '../../src/platform/audit/read-log';
+import { sizeBucket } from '../../src/platform/audit/read-log-batch';
 import { sealPendingAccessLogs } from '../../src/platform/audit/sealer';
+import { poolOf } from '../../src/platform/db/database';
 import { withTenant } from '../../src/platform/db/tenant-scope';
 import { createTestDatabase, type TestDatabase } from '../support/database';
 
@@ -23,7 +25,15 @@ beforeAll(async () => {
   otherTenantId = tenants.find((tenant) => tenant.id !== tenantId)!.id;
 });
 
+const logs: ReadLog[] = [];
+/** Every log a test opens is closed at the end (its own connections). */
+function opened(log: ReadLog): ReadLog {
+  logs.push(log);
+  return log;
+}
+
 afterAll(async () => {
+  await Promise.all(logs.map((log) => log.close()));
   await database?.drop();
 });
 
@@ -41,7 +51,7 @@ const read = (id: string) => [
 
 describe('the read log (group commit of reads’ rows)', () => {
   it('has every row committed at the moment its read is told so, with many reads sharing commits', async () => {
-    const log = new ReadLog(database.db);
+    const log = opened(new ReadLog(database.db));
     const ids = Array.from({ length: 40 }, (_, index) => `parallel-${index}`);
     // What a crash right after the answer would leave: checked the moment each promise resolves.
     const seen = await Promise.all(
@@ -60,7 +70,7 @@ describe('the read log (group commit of reads’ rows)', () => {
   });
 
   it('stamps the rows with the database clock, each in its own tenant, and the sealer chains them', async () => {
-    const log = new ReadLog(database.db);
+    const log = opened(new ReadLog(database.db));
     const before = await sql<{ now: Date }>`select clock_timestamp() as now`.execute(database.owner);
     await Promise.all([
       log.record(tenantId, trace('clock-a'), read(crypto.randomUUID())),
@@ -83,8 +93,83 @@ describe('the read log (group commit of reads’ rows)', () => {
     expect(await database.owner.selectFrom('access_log_inbox').select('seq').execute()).toEqual([]);
   });
 
+  it('with no linger, sends a row as soon as it is queued, nobody waiting for it yet', async () => {
+    const log = opened(new ReadLog(database.db, { lingerMs: 0 }));
+    const row = log.record(tenantId, trace('at-once'), read(crypto.randomUUID()));
+    for (let tries = 0; tries < 200 && (await committed('at-once')) === 0; tries += 1)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(await committed('at-once')).toBe(1);
+    await expect(row).resolves.toBeUndefined();
+  });
+
+  it('commits on connections of its own, never waiting for the requests’ pool', async () => {
+    const requests = poolOf(database.db)!;
+    // Every connection of the requests' pool taken, as by reads under load.
+    const held = await Promise.all(
+      Array.from({ length: requests.options.max ?? 10 }, () => requests.connect()),
+    );
+    try {
+      const log = opened(new ReadLog(database.db));
+      await log.record(tenantId, trace('own-connection'), read(crypto.randomUUID()));
+      expect(await committed('own-connection')).toBe(1);
+      const { rows } = await sql<{ n: string }>`
+        select count(*) as n from pg_stat_activity
+        where application_name = 'tsumiki-read-log' and datname = current_database()`.execute(database.owner);
+      // (the logs of the tests before this one keep theirs, idle, until they close)
+      expect(Number(rows[0]!.n)).toBeGreaterThanOrEqual(1);
+    } finally {
+      for (const client of held) client.release();
+    }
+  });
+
+  it('keeps up to `connections` batches in flight, the rows queued meanwhile going together next', async () => {
+    const log = opened(new ReadLog(database.db, { lingerMs: 0, connections: 2 }));
+    const ids = ['flight-1', 'flight-2', 'flight-3', 'flight-4'];
+    await Promise.all(ids.map((id) => log.record(tenantId, trace(id), read(crypto.randomUUID()))));
+    const { rows } = await sql<{ request_id: string; tx: string }>`
+      select request_id, xmin::text as tx from access_log_inbox
+      where request_id like 'flight-%' order by request_id`.execute(database.owner);
+    const tx = rows.map((row) => row.tx);
+    // 1 and 2 each went alone at once (two connections); 3 and 4 queued behind them, shared one.
+    expect(new Set(tx).size).toBe(3);
+    expect(tx[2]).toBe(tx[3]);
+  });
+
+  it('counts its batches and rows, and the batches by size', async () => {
+    const log = opened(new ReadLog(database.db, { lingerMs: 60_000 }));
+    expect(log.stats()).toEqual({ batches: 0, rows: 0, sizes: {} });
+    // Three reads answered together: one batch of three; then one alone.
+    await Promise.all(
+      ['count-1', 'count-2', 'count-3'].map((id) =>
+        log.record(tenantId, trace(id), read(crypto.randomUUID())),
+      ),
+    );
+    await log.record(tenantId, trace('count-4'), read(crypto.randomUUID()));
+    expect(log.stats()).toEqual({ batches: 2, rows: 4, sizes: { '1': 1, '3-4': 1 } });
+    expect([1, 2, 3, 4, 5, 9, 16, 17, 33, 500].map(sizeBucket)).toEqual([
+      '1',
+      '2',
+      '3-4',
+      '3-4',
+      '5-8',
+      '9-16',
+      '9-16',
+      '17-32',
+      '33+',
+      '33+',
+    ]);
+  });
+
+  it('sends what is still queued before it closes its connections', async () => {
+    const log = new ReadLog(database.db, { lingerMs: 60_000 });
+    const row = log.record(tenantId, trace('at-close'), read(crypto.randomUUID()));
+    await log.close();
+    expect(await committed('at-close')).toBe(1);
+    await expect(row).resolves.toBeUndefined();
+  });
+
   it('fails only the read whose row cannot be written: the others in its batch still commit', async () => {
-    const log = new ReadLog(database.db);
+    const log = opened(new ReadLog(database.db));
     const first = log.record(tenantId, trace('lead'), read(crypto.randomUUID()));
     // These gather while the first commits: one batch, one of them for a tenant that does not exist.
     const good = log.record(tenantId, trace('good'), read(crypto.randomUUID()));
@@ -101,7 +186,7 @@ describe('the read log (group commit of reads’ rows)', () => {
 
   it('sends the rows queued so far as soon as somebody waits for one, in one transaction', async () => {
     // Nothing would go for a minute unless somebody waits.
-    const log = new ReadLog(database.db, { lingerMs: 60_000 });
+    const log = opened(new ReadLog(database.db, { lingerMs: 60_000 }));
     const running = ['still-running-1', 'still-running-2'].map((id) =>
       log.record(tenantId, trace(id), read(crypto.randomUUID())),
     );
@@ -121,14 +206,14 @@ describe('the read log (group commit of reads’ rows)', () => {
   });
 
   it('commits a row nobody waits for within the linger, and a full batch at once', async () => {
-    const lingering = new ReadLog(database.db, { lingerMs: 30 });
+    const lingering = opened(new ReadLog(database.db, { lingerMs: 30 }));
     const unwaited = lingering.record(tenantId, trace('unwaited'), read(crypto.randomUUID()));
     for (let tries = 0; tries < 200 && (await committed('unwaited')) === 0; tries += 1)
       await new Promise((resolve) => setTimeout(resolve, 25));
     expect(await committed('unwaited')).toBe(1);
     await unwaited;
 
-    const full = new ReadLog(database.db, { lingerMs: 60_000, maxRows: 3 });
+    const full = opened(new ReadLog(database.db, { lingerMs: 60_000, maxRows: 3 }));
     const three = ['full-1', 'full-2', 'full-3'].map((id) =>
       full.record(tenantId, trace(id), read(crypto.randomUUID())),
     );
@@ -141,7 +226,7 @@ describe('the read log (group commit of reads’ rows)', () => {
   });
 
   it('reports a failed row to whoever waits for it, and to nobody else', async () => {
-    const log = new ReadLog(database.db, { lingerMs: 0 });
+    const log = opened(new ReadLog(database.db, { lingerMs: 0 }));
     const bad = log.record(crypto.randomUUID(), trace('bad-unwaited'), read(crypto.randomUUID()));
     // Sent by the linger, failed, with nobody waiting yet: no unhandled rejection meanwhile.
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -153,7 +238,7 @@ describe('the read log (group commit of reads’ rows)', () => {
   });
 
   it('chains a big inbox in the order it arrived, in one pass that verifies', async () => {
-    const log = new ReadLog(database.db, { lingerMs: 0 });
+    const log = opened(new ReadLog(database.db, { lingerMs: 0 }));
     const ids = Array.from({ length: 300 }, (_, index) => `bulk-${String(index).padStart(3, '0')}`);
     for (let start = 0; start < ids.length; start += 50)
       await Promise.all(
@@ -181,7 +266,9 @@ describe('the read log (group commit of reads’ rows)', () => {
   });
 
   it('holds a waited row back for the reads still running when asked to, but never a lone read', async () => {
-    const gathering = new ReadLog(database.db, { lingerMs: 60_000, gatherMs: 150 });
+    const gathering = opened(new ReadLog(database.db, { lingerMs: 60_000, gatherMs: 150 }));
+    // Its connection opened first (the log's own: the first batch opens it), so only holding back counts.
+    await gathering.record(tenantId, trace('warm'), read(crypto.randomUUID()));
     const lone = performance.now();
     await gathering.record(tenantId, trace('lone'), read(crypto.randomUUID()));
     // Nothing else was running: it went at once.
@@ -229,7 +316,7 @@ describe('the read log (group commit of reads’ rows)', () => {
   });
 
   it('gives the app role no way to change or remove what it wrote', async () => {
-    const log = new ReadLog(database.db);
+    const log = opened(new ReadLog(database.db));
     await log.record(tenantId, trace('insert-only'), read(crypto.randomUUID()));
     await expect(sql`update access_log_inbox set detail = '{}'`.execute(database.db)).rejects.toThrow(
       /permission denied/,
