@@ -1,9 +1,19 @@
-import { type Expression, type SqlBool, sql } from 'kysely';
+import { type Compilable, type Kysely, sql } from 'kysely';
+import type { Database } from '../../platform/db/schema';
 import type { TenantTransaction } from '../../platform/db/tenant-scope';
 import { searchFold } from '../../platform/search/fold';
-import { hasBigram, type SortOrder } from '../../platform/search/search-term';
+import type { SortOrder } from '../../platform/search/search-term';
 import { customerInUse } from './customers.in-use';
+import {
+  matchesTerm,
+  patientNumberOf,
+  postings,
+  type SearchValues,
+  type TermUse,
+  termUse,
+} from './customers.list.search';
 import { type CustomerView, withAssignee } from './customers.repository';
+import { slotsOf, statementCache } from './customers.statements';
 
 /**
  * The customer list's queries: the filters (search, company, 五十音 tab), the sorts, a page, its
@@ -28,7 +38,7 @@ export const FILTERED_TOTAL_CAP = 10_000;
 export interface CustomerPageQuery {
   skip: number;
   limit: number;
-  /** Folded by the caller's rules (see customers.service.ts): no '|', trimmed, non-empty. */
+  /** Read by the caller's rules (customers.list.service.ts): no '|', trimmed, non-empty. */
   search?: string | undefined;
   companyFilter?: string | undefined;
   /** The 五十音 tab: customers whose reading starts in that row (migration 0029's index). */
@@ -40,75 +50,89 @@ export interface CustomerPageQuery {
 /** The filters of a list (and of its count). */
 type ListFilters = Pick<CustomerPageQuery, 'search' | 'companyFilter' | 'kanaRow'>;
 
-/**
- * Customers whose terms of one scope contain every bigram of `term`: an equality lookup in a
- * btree, which PostgreSQL uses under row-level security (GIN and LIKE it would not). The
- * substring check that follows removes candidates whose bigrams are all there but apart.
- * The whole search (scope 'a') also finds a 診察券番号 exactly: its one id joins the candidates
- * (a lookup in the number's unique index), so the plan stays a join on the candidates' ids.
- */
-function matchesTerm(tx: TenantTransaction, scope: 'a' | 'c', term: string): Expression<SqlBool> {
-  const folded = sql`tsumiki_search_fold(${term})`;
-  const haystack =
-    scope === 'a'
-      ? sql`c.search_text`
-      : sql`tsumiki_customer_company_fold(c.company_name, c.company_name_kana)`;
-  const number = patientNumberOf(term);
-  const substring =
-    scope === 'a'
-      ? sql<SqlBool>`(strpos(${haystack}, ${folded}) > 0 or c.patient_number = ${number} collate "C")`
-      : sql<SqlBool>`strpos(${haystack}, ${folded}) > 0`;
-  if (!hasBigram(term)) return substring;
-  const byNumber =
-    scope === 'a'
-      ? sql`union all
-      select n.id from customers n
-      where n.tenant_id = ${tx.tenantId} and n.patient_number = ${number} collate "C"`
-      : sql``;
-  return sql<SqlBool>`c.id in (
-      select t.customer_id from customer_search_terms t
-      where t.tenant_id = ${tx.tenantId} and t.scope = ${scope}
-        and t.term = any(tsumiki_bigrams(${folded}))
-      group by t.customer_id
-      having count(*) = cardinality(tsumiki_bigrams(${folded}))
-      ${byNumber}
-    ) and ${substring}`;
+/** Everything a list's statements depend on but the values: one compiled statement per shape. */
+interface ListShape {
+  sortBy: CustomerSortField;
+  sortOrder: SortOrder;
+  search: TermUse;
+  company: TermUse;
+  kanaRow: boolean;
+  /**
+   * The one filter when it is exactly one bigram once folded (every 2-character search): that
+   * bigram's postings are then the matches themselves, with nothing left to check, and they sit
+   * in the terms index in the default order (created_at, id; migration 0016).
+   */
+  single: 'a' | 'c' | null;
 }
 
-/** A search term as a 診察券番号 is written: full-width folded, upper case (numbers are 4+ characters). */
-export function patientNumberOf(term: string): string {
-  return term.normalize('NFKC').trim().toUpperCase();
+/** The values a list request puts in its statements. */
+interface ListValues extends SearchValues {
+  skip: number;
+  limit: number;
+  kanaRow: KanaRow;
 }
 
-/**
- * The one filter of a list query when it is exactly one bigram once folded (every 2-character
- * search): that bigram's postings are then the matches themselves, with nothing left to check,
- * and they sit in the terms index in the default order (created_at, id; migration 0016).
- */
-function singleBigramFilter(query: ListFilters): { scope: 'a' | 'c'; bigram: string } | undefined {
-  if ((query.search === undefined) === (query.companyFilter === undefined)) return undefined;
-  if (query.kanaRow !== undefined) return undefined;
-  const scope = query.search !== undefined ? 'a' : 'c';
-  const folded = searchFold((query.search ?? query.companyFilter) as string);
-  return [...folded].length === 2 && !folded.includes('|') ? { scope, bigram: folded } : undefined;
+const statements = statementCache<ListValues>(
+  slotsOf<ListValues>([
+    'tenantId',
+    'skip',
+    'limit',
+    'search',
+    'searchNumber',
+    'company',
+    'bigram',
+    'kanaRow',
+  ]),
+);
+
+/** The shape and values of a list query. */
+function listStatement(
+  tx: TenantTransaction,
+  query: ListFilters & Partial<CustomerPageQuery>,
+): { shape: ListShape; values: Partial<ListValues> } {
+  const onlyOne =
+    (query.search === undefined) !== (query.companyFilter === undefined) && query.kanaRow === undefined;
+  const folded = onlyOne ? searchFold((query.search ?? query.companyFilter) as string) : '';
+  const single =
+    onlyOne && [...folded].length === 2 && !folded.includes('|')
+      ? query.search !== undefined
+        ? 'a'
+        : 'c'
+      : null;
+  return {
+    shape: {
+      sortBy: query.sortBy ?? 'created_at',
+      sortOrder: query.sortOrder ?? 'desc',
+      search: termUse(query.search),
+      company: termUse(query.companyFilter),
+      kanaRow: query.kanaRow !== undefined,
+      single,
+    },
+    values: {
+      tenantId: tx.tenantId,
+      skip: query.skip,
+      limit: query.limit,
+      search: query.search,
+      searchNumber: query.search === undefined ? undefined : patientNumberOf(query.search),
+      company: query.companyFilter,
+      bigram: single ? folded : undefined,
+      kanaRow: query.kanaRow,
+    },
+  };
 }
 
-function postings(tx: TenantTransaction, filter: { scope: 'a' | 'c'; bigram: string }) {
-  return tx
-    .selectFrom('customer_search_terms as t')
-    .where('t.tenant_id', '=', tx.tenantId)
-    .where('t.scope', '=', filter.scope)
-    .where('t.term', '=', filter.bigram);
-}
+/** The key of a compiled statement: a count does not depend on the order. */
+const keyOf = (kind: 'page' | 'count', shape: ListShape) =>
+  `${kind}:${kind === 'page' ? `${shape.sortBy}:${shape.sortOrder}` : ''}:${shape.search}:${shape.company}:${shape.kanaRow}:${shape.single}`;
 
-function liveCustomers(tx: TenantTransaction, query: ListFilters) {
-  let filtered = tx
+function liveCustomers(db: Kysely<Database>, shape: ListShape, v: ListValues) {
+  let filtered = db
     .selectFrom('customers as c')
-    .where('c.tenant_id', '=', tx.tenantId)
+    .where('c.tenant_id', '=', v.tenantId)
     .where(customerInUse('c'));
-  if (query.search !== undefined) filtered = filtered.where(matchesTerm(tx, 'a', query.search));
-  if (query.companyFilter !== undefined) filtered = filtered.where(matchesTerm(tx, 'c', query.companyFilter));
-  if (query.kanaRow !== undefined) filtered = filtered.where('c.kana_row', '=', query.kanaRow);
+  if (shape.search !== 'none') filtered = filtered.where(matchesTerm('a', shape.search, v));
+  if (shape.company !== 'none') filtered = filtered.where(matchesTerm('c', shape.company, v));
+  if (shape.kanaRow) filtered = filtered.where('c.kana_row', '=', v.kanaRow);
   return filtered;
 }
 
@@ -132,61 +156,83 @@ function orderBy(sortBy: CustomerSortField, order: SortOrder) {
       return sql`c.created_at ${direction}, c.id ${direction}`;
   }
 }
+
 /**
  * One page of live customers. The page's ids are found first (for the unfiltered list an
  * index-only walk, so a deep page reads index entries, not 50,000 rows), then only those rows
  * are fetched.
  */
+function pageStatement(db: Kysely<Database>, shape: ListShape, v: ListValues) {
+  const order = orderBy(shape.sortBy, shape.sortOrder);
+  const direction = sql.raw(shape.sortOrder);
+  // A 2-character search in the default order reads only the page's postings (a backward walk of
+  // the terms key for the newest first), not every match.
+  const page =
+    shape.single && shape.sortBy === 'created_at'
+      ? postings(db, shape.single, v)
+          .select('t.customer_id')
+          .orderBy(sql`t.created_at ${direction}, t.customer_id ${direction}`)
+          .offset(v.skip)
+          .limit(v.limit)
+      : liveCustomers(db, shape, v).select('c.id').orderBy(order).offset(v.skip).limit(v.limit);
+  return withAssignee(db, v.tenantId).where('c.id', 'in', page).orderBy(order);
+}
+
 export async function findCustomerPage(
   tx: TenantTransaction,
   query: CustomerPageQuery,
 ): Promise<CustomerView[]> {
-  const order = orderBy(query.sortBy, query.sortOrder);
-  const filter = query.sortBy === 'created_at' ? singleBigramFilter(query) : undefined;
-  const direction = sql.raw(query.sortOrder);
-  // A 2-character search in the default order reads only the page's postings (a backward walk of
-  // the terms key for the newest first), not every match.
-  const page = filter
-    ? postings(tx, filter)
-        .select('t.customer_id')
-        .orderBy(sql`t.created_at ${direction}, t.customer_id ${direction}`)
-        .offset(query.skip)
-        .limit(query.limit)
-    : liveCustomers(tx, query).select('c.id').orderBy(order).offset(query.skip).limit(query.limit);
-  return withAssignee(tx).where('c.id', 'in', page).orderBy(order).execute() as Promise<CustomerView[]>;
+  const { shape, values } = listStatement(tx, query);
+  return statements.run<CustomerView>(
+    tx,
+    keyOf('page', shape),
+    (db, v) => pageStatement(db, shape, v),
+    values as ListValues,
+  );
 }
 
+const unfiltered = (shape: ListShape) =>
+  shape.search === 'none' && shape.company === 'none' && !shape.kanaRow;
+
 /** Live customers matching the filters: exact from the kept count when unfiltered, else capped. */
+function countStatement(db: Kysely<Database>, shape: ListShape, v: ListValues): Compilable {
+  if (unfiltered(shape)) {
+    // The kept count is of rows not deleted; the few stopped ones are taken off (a partial index).
+    const kept = sql<{ total: string }>`
+      select coalesce((select live_rows from tenant_row_counts
+                       where tenant_id = ${v.tenantId} and table_name = 'customers'), 0)
+           - (select count(*) from customers c
+              where c.tenant_id = ${v.tenantId} and c.use_stopped_at is not null and c.deleted_at is null)
+        as total`;
+    return { compile: () => kept.compile(db) };
+  }
+  // A 2-character term is counted from the terms index alone (terms exist only for live customers).
+  const matching = shape.single
+    ? postings(db, shape.single, v)
+        .select(sql.lit(1).as('one'))
+        .limit(FILTERED_TOTAL_CAP + 1)
+        .as('matching')
+    : liveCustomers(db, shape, v)
+        .select(sql.lit(1).as('one'))
+        .limit(FILTERED_TOTAL_CAP + 1)
+        .as('matching');
+  return db.selectFrom(matching).select((eb) => eb.fn.countAll<string>().as('total'));
+}
+
 export async function countCustomers(
   tx: TenantTransaction,
   query: ListFilters,
 ): Promise<{ total: number; capped: boolean }> {
-  if (query.search === undefined && query.companyFilter === undefined && query.kanaRow === undefined) {
-    // The kept count is of rows not deleted; the few stopped ones are taken off (a partial index).
-    const { rows } = await sql<{ total: string }>`
-      select coalesce((select live_rows from tenant_row_counts
-                       where tenant_id = ${tx.tenantId} and table_name = 'customers'), 0)
-           - (select count(*) from customers c
-              where c.tenant_id = ${tx.tenantId} and c.use_stopped_at is not null and c.deleted_at is null)
-        as total`.execute(tx);
-    return { total: Math.max(0, Number(rows[0]?.total ?? 0)), capped: false };
-  }
-  // A 2-character term is counted from the terms index alone (terms exist only for live customers).
-  const filter = singleBigramFilter(query);
-  const matching = filter
-    ? postings(tx, filter)
-        .select(sql.lit(1).as('one'))
-        .limit(FILTERED_TOTAL_CAP + 1)
-        .as('matching')
-    : liveCustomers(tx, query)
-        .select(sql.lit(1).as('one'))
-        .limit(FILTERED_TOTAL_CAP + 1)
-        .as('matching');
-  const { total } = await tx
-    .selectFrom(matching)
-    .select((eb) => eb.fn.countAll<string>().as('total'))
-    .executeTakeFirstOrThrow();
-  return capped(Number(total));
+  const { shape, values } = listStatement(tx, query);
+  const [row] = await statements.run<{ total: string }>(
+    tx,
+    keyOf('count', shape),
+    (db, v) => countStatement(db, shape, v),
+    values as ListValues,
+  );
+  const counted = Number(row?.total ?? 0);
+  // The kept count less the stopped ones cannot go below zero; a filtered count is capped.
+  return unfiltered(shape) ? { total: Math.max(0, counted), capped: false } : capped(counted);
 }
 
 function capped(counted: number): { total: number; capped: boolean } {

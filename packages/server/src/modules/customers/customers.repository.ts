@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../platform/db/schema';
 import type { TenantTransaction } from '../../platform/db/tenant-scope';
 import { userDisplayName } from '../../platform/db/user-display-name';
 import { customerInUse } from './customers.in-use';
@@ -67,8 +68,8 @@ const COLUMNS = [
 ] as const;
 
 /** Customers of the tenant with the names of their assignee and of who stopped their use. */
-export function withAssignee(tx: TenantTransaction) {
-  return tx
+export function withAssignee(db: Kysely<Database>, tenantId: string) {
+  return db
     .selectFrom('customers as c')
     .leftJoin('users as a', 'a.id', 'c.assignee_user_id')
     .leftJoin('users as s', 's.id', 'c.use_stopped_by')
@@ -76,12 +77,14 @@ export function withAssignee(tx: TenantTransaction) {
     .select(sql<string | null>`to_char(c.birth_date, 'YYYY-MM-DD')`.as('birth_date'))
     .select(sql<string | null>`coalesce(nullif(a.full_name, ''), a.email)`.as('assignee_name'))
     .select(userDisplayName('s').as('use_stopped_by_name'))
-    .where('c.tenant_id', '=', tx.tenantId);
+    .where('c.tenant_id', '=', tenantId);
 }
 
 /** A customer of the tenant, deleted or not. */
 export async function findCustomer(tx: TenantTransaction, id: string): Promise<CustomerView | undefined> {
-  return withAssignee(tx).where('c.id', '=', id).executeTakeFirst() as Promise<CustomerView | undefined>;
+  return withAssignee(tx, tx.tenantId).where('c.id', '=', id).executeTakeFirst() as Promise<
+    CustomerView | undefined
+  >;
 }
 
 export async function insertCustomer(
