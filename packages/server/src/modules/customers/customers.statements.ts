@@ -39,37 +39,35 @@ export function slotsOf<V extends object>(keys: ReadonlyArray<keyof V & string>)
   return Object.fromEntries(keys.map((key) => [key, new Slot(key)])) as V;
 }
 
+type Build<V> = (db: Kysely<Database>, slots: V) => Compilable;
+
 export interface StatementCache<V> {
-  /** Runs the statement `build` makes for `key` (built and compiled the first time) with `values`. */
-  run<R>(
-    tx: TenantTransaction,
-    key: string,
-    build: (db: Kysely<Database>, slots: V) => Compilable,
-    values: V,
-  ): Promise<R[]>;
+  /** The statement `build` makes for `key` (built and compiled the first time), with `values` in it. */
+  statement(key: string, build: Build<V>, values: V): CompiledQuery;
+  /** Runs that statement in the tenant's scope. */
+  run<R>(tx: TenantTransaction, key: string, build: Build<V>, values: V): Promise<R[]>;
 }
 
 export function statementCache<V extends object>(slots: V): StatementCache<V> {
   const compiled = new Map<string, CompiledQuery>();
+  const statement = (key: string, build: Build<V>, values: V): CompiledQuery => {
+    let made = compiled.get(key);
+    if (!made) {
+      made = build(compiler, slots).compile();
+      compiled.set(key, made);
+    }
+    const parameters = made.parameters.map((parameter) => {
+      if (!(parameter instanceof Slot)) return parameter;
+      const value = (values as Record<string, unknown>)[parameter.key];
+      if (value === undefined) throw new Error(`文 ${key} の値 ${parameter.key} がありません`);
+      return value;
+    });
+    return CompiledQuery.raw(made.sql, parameters);
+  };
   return {
-    async run<R>(
-      tx: TenantTransaction,
-      key: string,
-      build: (db: Kysely<Database>, slots: V) => Compilable,
-      values: V,
-    ): Promise<R[]> {
-      let statement = compiled.get(key);
-      if (!statement) {
-        statement = build(compiler, slots).compile();
-        compiled.set(key, statement);
-      }
-      const parameters = statement.parameters.map((parameter) => {
-        if (!(parameter instanceof Slot)) return parameter;
-        const value = (values as Record<string, unknown>)[parameter.key];
-        if (value === undefined) throw new Error(`文 ${key} の値 ${parameter.key} がありません`);
-        return value;
-      });
-      const { rows } = await tx.executeQuery<R>(CompiledQuery.raw(statement.sql, parameters));
+    statement,
+    async run<R>(tx: TenantTransaction, key: string, build: Build<V>, values: V): Promise<R[]> {
+      const { rows } = await tx.executeQuery<R>(statement(key, build, values));
       return rows;
     },
   };
