@@ -21,6 +21,7 @@ import {
   templateUnits,
   unitsOf,
 } from './lib/capture.mjs';
+import { cpuMs } from './lib/cpu.mjs';
 import { generateCustomers } from './lib/data.mjs';
 import { floorStatement, scopedTenant } from './lib/floor.mjs';
 import { percentile, runLoad, runSerial, summarize } from './lib/load.mjs';
@@ -674,7 +675,10 @@ async function main() {
     for (const c of measured) {
       for (const server of servers) {
         const roundTripsBefore = await server.child.roundTrips();
+        const cpuBefore = cpuMs(server.child.pid);
         const result = await load(server, c, settings.durationSeconds);
+        const cpuAfter = cpuMs(server.child.pid);
+        result.cpuMs = cpuBefore === null || cpuAfter === null ? Number.NaN : cpuAfter - cpuBefore;
         result.roundTrips = (await server.child.roundTrips()) - roundTripsBefore;
         const key = `${c.key}:${server.key}`;
         if (!runsOf.has(key)) runsOf.set(key, []);
@@ -700,8 +704,11 @@ async function main() {
       const errors = runs.reduce((sum, run) => sum + run.errors, 0);
       const bytes = runs.reduce((sum, run) => sum + run.bytes, 0);
       const roundTrips = runs.reduce((sum, run) => sum + run.roundTrips, 0);
+      const cpu = runs.reduce((sum, run) => sum + run.cpuMs, 0);
       entry[server.key] = {
         ...summarize(all, seconds, errors, bytes),
+        // The server process's CPU (user + system, /proc) over the load runs, divided by its answers.
+        cpuMsPerRequest: all.length > 0 ? cpu / all.length : Number.NaN,
         // Counted at the pg client of the server over the load runs, divided by its answers.
         roundTripsPerRequest: all.length > 0 ? roundTrips / all.length : Number.NaN,
         rounds: runs.map((run) => {
@@ -717,6 +724,8 @@ async function main() {
     entry.ratioByRound = perRound;
     entry.ratioMedianOfRounds = percentile(Float64Array.from(perRound).sort(), 50);
     entry.floorRatio = entry.tsumiki.rps / entry.floor.rps;
+    // Less at the machine's mercy than req/s: the baseline's CPU per answer over Tsumiki's.
+    entry.cpuRatio = entry.baseline.cpuMsPerRequest / entry.tsumiki.cpuMsPerRequest;
     entry.floorRatioByRound = entry.tsumiki.rounds.map(
       (round, index) => round.rps / entry.floor.rounds[index].rps,
     );
@@ -912,6 +921,17 @@ async function main() {
     ),
   );
   say('往復/件: 各サーバーの pg クライアントで数えた PostgreSQL との往復 ÷ 応答の数（計測中の全ラウンド）。');
+  say(
+    'CPU/件: サーバーのプロセスの CPU 時間（ユーザー + システム、/proc）÷ 応答の数。PostgreSQL の分は含みません。',
+  );
+  for (const r of results) {
+    const cpu = (server) =>
+      Number.isFinite(r[server].cpuMsPerRequest) ? ms(r[server].cpuMsPerRequest) : '—';
+    say(
+      `  ${r.label}: Tsumiki ${cpu('tsumiki')}、素の実装 ${cpu('baseline')}、下限 ${cpu('floor')}` +
+        `（素の実装 ÷ Tsumiki ${Number.isFinite(r.cpuRatio) ? percent(r.cpuRatio) : '—'}）`,
+    );
+  }
   say();
   say(
     `2 文字検索「${term}」: ヒット ${integer(hits)} 件（ILIKE で数えた件数${
