@@ -1,14 +1,7 @@
-import {
-  DummyDriver,
-  Kysely,
-  PostgresAdapter,
-  PostgresIntrospector,
-  PostgresQueryCompiler,
-  sql,
-} from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../../platform/db/schema';
-import { slotsOf, statementCache } from './customers.statements';
+import { compiler, slotsOf, statementCache } from './customers.statements';
 
 interface Values {
   tenantId: string;
@@ -36,15 +29,6 @@ function build(db: Kysely<Database>, v: Values, order: 'asc' | 'desc') {
     .where('c.deleted_at', 'is', null);
 }
 
-const direct = new Kysely<Database>({
-  dialect: {
-    createAdapter: () => new PostgresAdapter(),
-    createDriver: () => new DummyDriver(),
-    createIntrospector: (db) => new PostgresIntrospector(db),
-    createQueryCompiler: () => new PostgresQueryCompiler(),
-  },
-});
-
 describe('statements compiled once per shape', () => {
   const cache = statementCache<Values>(slotsOf<Values>(['tenantId', 'term', 'skip', 'limit']));
   const requests: Values[] = [
@@ -58,7 +42,7 @@ describe('statements compiled once per shape', () => {
     for (const order of ['asc', 'desc'] as const) {
       for (const values of requests) {
         const cached = cache.statement(`page:${order}`, (db, v) => build(db, v, order), values);
-        const built = build(direct, values, order).compile();
+        const built = build(compiler, values, order).compile();
         expect(cached.sql).toBe(built.sql);
         expect(cached.parameters).toEqual(built.parameters);
       }

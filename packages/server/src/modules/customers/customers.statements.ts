@@ -25,7 +25,7 @@ class Slot {
 }
 
 /** Kysely with PostgreSQL's compiler and no connection: it only compiles. */
-const compiler = new Kysely<Database>({
+export const compiler = new Kysely<Database>({
   dialect: {
     createAdapter: () => new PostgresAdapter(),
     createDriver: () => new DummyDriver(),
