@@ -76,7 +76,7 @@ if (argv.includes('--help') || argv.includes('-h')) {
   BENCH_KEEP_DATA=1        終了後もデータベースを消さない
   BENCH_OUT                結果の JSON（bench/results/customers-list.json、--quick は customers-list.quick.json）
   BENCH_NODE_ARGS          Tsumiki の node に渡すオプション（例 "--cpu-prof --cpu-prof-dir=/tmp/prof"）
-  BENCH_API_RATE_LIMIT     Tsumiki の API_RATE_LIMIT_PER_MINUTE（0 = オフ。本番と同じく枠の upsert も測るなら 100000000）
+  BENCH_API_RATE_LIMIT     Tsumiki の API_RATE_LIMIT_PER_MINUTE（0 = オフ。本番と同じく枠の upsert も測るなら 1000000。設定の上限）
   BENCH_CASES              負荷をかけるケース（カンマ区切り: default,kana,search,deep。既定はすべて。
                            SQL の取り込みと答えの照合はいつも 4 つとも）
 `);
