@@ -10,7 +10,7 @@ import {
   type CustomerPageQuery,
   countCustomers,
   findCustomerPage,
-} from '../../src/modules/customers/customers.repository';
+} from '../../src/modules/customers/customers.list.repository';
 import { indexesOf, type PlanNode, planNodes, seqScansOf, usePlanDatabase } from '../support/query-plans';
 
 const TENANT = '5e1d9c0a-3b2f-4c6d-8e7a-9b0c1d2e3f40';

@@ -6,8 +6,9 @@ import { componentValidator } from '../../platform/http/openapi';
 import type { ModuleHandlers } from '../../platform/http/typed-handlers';
 import type { ModuleDependencies } from '../module';
 import { customersToCsv } from './customers.csv';
+import { importCustomers } from './customers.csv-rows';
 import { checkRowShape } from './customers.import-rows';
-import { exportCustomers, importCustomers } from './customers.service';
+import { exportCustomers } from './customers.list.service';
 
 type Schemas = components['schemas'];
 

@@ -5,6 +5,7 @@ import type { ModuleDependencies } from '../module';
 import { customersCsvHandlers } from './customers.csv.handlers';
 import { customersDuplicateHandlers } from './customers.duplicates.handlers';
 import { customerImportHandlers } from './customers.import.handlers';
+import { listAssignees, listCustomers } from './customers.list.service';
 import { toCustomer } from './customers.mapper';
 import { patientNumberSettingsHandlers } from './customers.numbering.handlers';
 import { canSeeStoppedCustomers, customersPeopleRequestHandlers } from './customers.people-requests.handlers';
@@ -13,8 +14,6 @@ import {
   createCustomer,
   deleteCustomer,
   getCustomer,
-  listAssignees,
-  listCustomers,
   PATIENT_NUMBER_PERMISSION,
   restoreCustomer,
   updateCustomer,

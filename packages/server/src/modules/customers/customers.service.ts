@@ -1,42 +1,24 @@
 import { EARLIEST_DATE, todayIn } from '@tsumiki/api-client';
 import { tenantTimeZone } from '../../platform/access/time-zone';
 import type { TenantTransaction } from '../../platform/db/tenant-scope';
-import {
-  AppError,
-  InputMismatchError,
-  NotFoundError,
-  ValidationFailedError,
-  type ValidationIssue,
-} from '../../platform/errors';
-import { type SortOrder, searchTerm } from '../../platform/search/search-term';
+import { AppError, InputMismatchError, NotFoundError } from '../../platform/errors';
 import {
   type CustomerChanges,
-  type CustomerSortField,
   type CustomerView,
   clearCustomerDeleted,
-  countCustomers,
   findCustomer,
-  findCustomerPage,
   insertCustomer,
-  insertCustomers,
-  type KanaRow,
   markCustomerDeleted,
-  streamCustomers,
   updateCustomerIfVersion,
 } from './customers.repository';
 import type { NewCustomerRow } from './customers.tables';
 
-export type { CustomerSortField, CustomerView, KanaRow, SortOrder };
+/**
+ * One customer: the rules of its input, its errors, and reading, creating, changing, deleting and
+ * restoring it. The list is in customers.list.service.ts, the CSV import's rows in customers.csv-rows.ts.
+ */
 
-export interface CustomerListRequest {
-  skip?: number | undefined;
-  limit?: number | undefined;
-  search?: string | undefined;
-  companyFilter?: string | undefined;
-  kanaRow?: KanaRow | undefined;
-  sortBy?: CustomerSortField | undefined;
-  sortOrder?: SortOrder | undefined;
-}
+export type { CustomerView };
 
 /** The fields a person enters (the contract's CustomerInput, validated by it). */
 export type CustomerFields = Omit<
@@ -125,7 +107,10 @@ export function normalizeFields<T extends Partial<CustomerFields>>(fields: T): T
 }
 
 /** The assignee must be an active user of the tenant (the foreign key only knows memberships). */
-async function assertAssignable(tx: TenantTransaction, userId: string | null | undefined): Promise<void> {
+export async function assertAssignable(
+  tx: TenantTransaction,
+  userId: string | null | undefined,
+): Promise<void> {
   if (userId === null || userId === undefined) return;
   const member = await tx
     .selectFrom('tenant_users')
@@ -139,25 +124,6 @@ async function assertAssignable(tx: TenantTransaction, userId: string | null | u
       { field: 'assignee_user_id', message: 'このテナントの有効なユーザーから選んでください' },
     ]);
   }
-}
-
-export async function listCustomers(tx: TenantTransaction, request: CustomerListRequest) {
-  const filters = {
-    search: searchTerm(request.search),
-    companyFilter: searchTerm(request.companyFilter),
-    kanaRow: request.kanaRow,
-  };
-  const [customers, { total, capped }] = await Promise.all([
-    findCustomerPage(tx, {
-      ...filters,
-      skip: request.skip ?? 0,
-      limit: request.limit ?? 20,
-      sortBy: request.sortBy ?? 'created_at',
-      sortOrder: request.sortOrder ?? 'desc',
-    }),
-    countCustomers(tx, filters),
-  ]);
-  return { total, totalCapped: capped, customers };
 }
 
 /**
@@ -262,84 +228,4 @@ export async function restoreCustomer(
 ): Promise<CustomerView> {
   await clearCustomerDeleted(tx, id, actorId);
   return getCustomer(tx, id);
-}
-
-/** Active users of the tenant, by display name, to choose an assignee from. */
-export async function listAssignees(tx: TenantTransaction) {
-  const rows = await tx
-    .selectFrom('tenant_users as m')
-    .innerJoin('users as u', 'u.id', 'm.user_id')
-    .select(['u.id as user_id', 'u.full_name', 'u.email'])
-    .where('m.tenant_id', '=', tx.tenantId)
-    .where('m.status', '=', 'active')
-    .execute();
-  return rows
-    .map((row) => ({ user_id: row.user_id, name: row.full_name?.trim() || row.email, email: row.email }))
-    .sort((a, b) => a.name.localeCompare(b.name, 'ja'));
-}
-
-export function exportCustomers(tx: TenantTransaction, request: Omit<CustomerListRequest, 'skip' | 'limit'>) {
-  return streamCustomers(tx, {
-    search: searchTerm(request.search),
-    companyFilter: searchTerm(request.companyFilter),
-    kanaRow: request.kanaRow,
-    sortBy: request.sortBy ?? 'created_at',
-    sortOrder: request.sortOrder ?? 'desc',
-  });
-}
-
-export interface ImportRowResult {
-  row: number;
-  status: 'valid' | 'invalid' | 'created';
-  errors: ValidationIssue[];
-  customerId: string | null;
-}
-
-/**
- * Rows already checked one by one against the contract's CustomerInput (by the caller, which
- * owns the schema): the valid ones are created in this transaction unless it is a dry run.
- * Assignees are checked here like on create.
- */
-export async function importCustomers(
-  tx: TenantTransaction,
-  actorId: string,
-  rows: Array<{ fields: CustomerFields | null; errors: ValidationIssue[] }>,
-  dryRun: boolean,
-): Promise<ImportRowResult[]> {
-  const results: ImportRowResult[] = [];
-  const valid: Array<{ index: number; fields: CustomerFields }> = [];
-  const today = todayIn(await tenantTimeZone(tx));
-  for (const [index, row] of rows.entries()) {
-    const errors = [...row.errors];
-    if (row.fields) {
-      // Numbers are the server's to give on import (the contract says the column is not read).
-      const { patient_number: _number, ...fields } = row.fields;
-      row.fields = fields;
-      const problem = birthDateProblem(fields.birth_date, today);
-      if (problem) errors.push({ field: 'birth_date', message: problem });
-    }
-    if (row.fields && errors.length === 0) {
-      try {
-        await assertAssignable(tx, row.fields.assignee_user_id);
-      } catch (error) {
-        if (!(error instanceof ValidationFailedError)) throw error;
-        errors.push(...error.issues);
-      }
-    }
-    results.push({ row: index + 1, status: errors.length ? 'invalid' : 'valid', errors, customerId: null });
-    if (row.fields && errors.length === 0) valid.push({ index, fields: row.fields });
-  }
-  if (dryRun || valid.length === 0) return results;
-  const ids = await insertCustomers(
-    tx,
-    valid.map(({ fields }) => ({ ...normalizeFields(fields), created_by: actorId, updated_by: actorId })),
-  );
-  for (const [position, { index }] of valid.entries()) {
-    const result = results[index];
-    if (result) {
-      result.status = 'created';
-      result.customerId = ids[position] ?? null;
-    }
-  }
-  return results;
 }

@@ -2,6 +2,6 @@
 // of which customers may be used (not deleted, not stopped at the person's request).
 
 export { customerInUse } from './customers.in-use';
+export { findCustomerPage } from './customers.list.repository';
 export { customerAndMergedIds } from './customers.merge';
-export { findCustomerPage } from './customers.repository';
 export { CustomerNotFoundError, type CustomerView, getCustomer } from './customers.service';
