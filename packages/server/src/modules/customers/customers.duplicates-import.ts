@@ -5,66 +5,103 @@ import type { ValidationIssue } from '../../platform/errors';
 import { keysOf, reasonsBetween } from './customers.duplicates';
 import { customerInUse } from './customers.in-use';
 
+/** Fewer digits than this are not a phone number worth comparing (as in customers.duplicates.ts). */
+const PHONE_MIN_DIGITS = 6;
+/** Customers looked at per row and key through the phone and e-mail indexes. */
+const PER_KEY = 3;
+
+/** A reading and its one-letter deletions: two readings one edit apart share one of them. */
+function readingVariants(alias: string): RawBuilder<unknown> {
+  const reading = sql.ref(`${alias}.reading_key`);
+  return sql`lateral (
+    select ${reading} as variant
+    union all
+    select overlay(${reading} placing '' from position for 1)
+    from generate_series(1, length(${reading})) as position
+    where length(${reading}) >= 2
+  ) as v`;
+}
+
 /**
  * The check of a CSV file before its import: the rows of the file (their keys in
  * customer_import_keys, the same generated columns as the customers') that may be a customer in
- * use or an earlier row of the same file, by the one rule set (`reasonsBetween`). Set-based: the
- * candidates come from joins on the indexed keys (birth date, phone digits, e-mail; the reading
- * rules need the birth date or the phone), never one query per row. Each found row is kept once,
- * a customer before an earlier row, more reasons first.
+ * use or an earlier row of the same file, by the one rule set (`reasonsBetween`). Set-based and
+ * bounded, never one query per row nor every pair of a crowded key: a row is compared with the
+ * first earlier row of the file sharing a key (window functions), with at most PER_KEY customers
+ * of its phone or e-mail (their indexes), and with the customers of its birth date whose reading
+ * shares a one-letter deletion with its own (the reading rules need the same birth date). Each
+ * found row is kept once: a customer before an earlier row, more reasons first.
  */
 export async function recordImportDuplicates(tx: TenantTransaction, importId: string): Promise<number> {
   const tenant = tx.tenantId;
   const k = keysOf('k');
   const c = keysOf('c');
-  const againstCustomers = (on: RawBuilder<unknown>) => sql`
-    select k.row_number, c.id as existing_id
-    from customer_import_keys k
-    join customers c on c.tenant_id = k.tenant_id and ${on}
-    where k.tenant_id = ${tenant} and k.import_id = ${importId} and c.tenant_id = ${tenant}
-      and ${customerInUse('c')}`;
-  const withinFile = (on: RawBuilder<unknown>) => sql`
-    select k.row_number, e.row_number as same_as_row
-    from customer_import_keys k
-    join customer_import_keys e on e.tenant_id = k.tenant_id and e.import_id = k.import_id
-      and e.row_number < k.row_number and ${on}
-    where k.tenant_id = ${tenant} and k.import_id = ${importId}
-      and e.tenant_id = ${tenant} and e.import_id = ${importId}`;
   const e = keysOf('e');
+  const ofImport = (alias: string) =>
+    sql`${sql.ref(`${alias}.tenant_id`)} = ${tenant} and ${sql.ref(`${alias}.import_id`)} = ${importId}`;
+  const byIndex = (column: 'phone_key' | 'email_key', minimum: number) => sql`
+    select k.row_number, found.id as existing_id
+    from customer_import_keys k
+    cross join lateral (
+      select c.id from customers c
+      where c.tenant_id = ${tenant} and ${sql.ref(`c.${column}`)} = ${sql.ref(`k.${column}`)}
+        and ${customerInUse('c')}
+      order by c.created_at desc, c.id
+      limit ${PER_KEY}
+    ) found
+    where ${ofImport('k')} and length(${sql.ref(`k.${column}`)}) >= ${minimum}`;
+  const firstOf = (partition: RawBuilder<unknown>, from: RawBuilder<unknown>) => sql`
+    select row_number, min(row_number) over (partition by ${partition}) as same_as_row from ${from}`;
+  // The keys were just written: the planner has no statistics for them and would pick nested
+  // loops over the whole file; hash joins keep the check linear (the lateral lookups still use
+  // the phone and e-mail indexes).
+  await sql`set local enable_nestloop = off`.execute(tx);
   const result = await sql`
-    with customer_candidates as (
-      ${againstCustomers(sql`c.birth_date = k.birth_date`)}
-      union ${againstCustomers(sql`${c.phone} = ${k.phone} and ${k.phone} is not null`)}
-      union ${againstCustomers(sql`${c.email} = ${k.email} and ${k.email} is not null`)}
+    with file_variants as (
+      select k.row_number, k.birth_date, v.variant
+      from customer_import_keys k cross join ${readingVariants('k')}
+      where ${ofImport('k')} and k.birth_date is not null
+    ), customer_variants as (
+      select c.id, c.birth_date, v.variant
+      from customers c cross join ${readingVariants('c')}
+      where c.tenant_id = ${tenant} and ${customerInUse('c')}
+        and c.birth_date in (
+          select k.birth_date from customer_import_keys k where ${ofImport('k')} and k.birth_date is not null
+        )
+    ), customer_candidates as (
+      select f.row_number, cv.id as existing_id
+      from file_variants f join customer_variants cv on cv.birth_date = f.birth_date and cv.variant = f.variant
+      union ${byIndex('phone_key', PHONE_MIN_DIGITS)}
+      union ${byIndex('email_key', 1)}
     ), file_candidates as (
-      ${withinFile(sql`e.birth_date = k.birth_date`)}
-      union ${withinFile(sql`${e.phone} = ${k.phone} and ${k.phone} is not null`)}
-      union ${withinFile(sql`${e.email} = ${k.email} and ${k.email} is not null`)}
+      select distinct row_number, same_as_row from (
+        ${firstOf(sql`birth_date, variant`, sql`file_variants`)}
+        union all ${firstOf(sql`phone_key`, sql`customer_import_keys k where ${ofImport('k')} and length(k.phone_key) >= ${PHONE_MIN_DIGITS}`)}
+        union all ${firstOf(sql`email_key`, sql`customer_import_keys k where ${ofImport('k')} and k.email_key is not null`)}
+      ) grouped
+      where same_as_row < row_number
     ), found as (
       select p.row_number, p.existing_id, null::integer as same_as_row,
              ${reasonsBetween(k, c)} as reasons
       from customer_candidates p
-      join customer_import_keys k
-        on k.tenant_id = ${tenant} and k.import_id = ${importId} and k.row_number = p.row_number
+      join customer_import_keys k on ${ofImport('k')} and k.row_number = p.row_number
       join customers c on c.tenant_id = ${tenant} and c.id = p.existing_id
       union all
       select p.row_number, null::uuid, p.same_as_row, ${reasonsBetween(k, e)}
       from file_candidates p
-      join customer_import_keys k
-        on k.tenant_id = ${tenant} and k.import_id = ${importId} and k.row_number = p.row_number
-      join customer_import_keys e
-        on e.tenant_id = ${tenant} and e.import_id = ${importId} and e.row_number = p.same_as_row
+      join customer_import_keys k on ${ofImport('k')} and k.row_number = p.row_number
+      join customer_import_keys e on ${ofImport('e')} and e.row_number = p.same_as_row
     )
     insert into customer_import_duplicates
       (tenant_id, import_id, row_number, last_name, first_name, reasons, existing_id, same_as_row)
     select distinct on (f.row_number) ${tenant}::uuid, ${importId}::uuid, f.row_number,
            k.last_name, k.first_name, f.reasons, f.existing_id, f.same_as_row
     from found f
-    join customer_import_keys k
-      on k.tenant_id = ${tenant} and k.import_id = ${importId} and k.row_number = f.row_number
+    join customer_import_keys k on ${ofImport('k')} and k.row_number = f.row_number
     where cardinality(f.reasons) > 0
     order by f.row_number, (f.existing_id is null), cardinality(f.reasons) desc, f.same_as_row, f.existing_id
   `.execute(tx);
+  await sql`set local enable_nestloop = on`.execute(tx);
   return Number(result.numAffectedRows ?? 0);
 }
 
