@@ -93,7 +93,7 @@ test('the progress survives a reload on the customer list, and 「中止」 stop
   await dialog.locator('input[type=file]').setInputFiles({
     name: '大きな名簿.csv',
     mimeType: 'text/csv',
-    buffer: csv(60_000, '中止', 'チュウシ', '011'),
+    buffer: csv(30_000, '中止', 'チュウシ', '011'),
   });
   await expect(dialog.getByRole('region', { name: '「大きな名簿.csv」の取り込み' })).toBeVisible();
   await page.reload();
