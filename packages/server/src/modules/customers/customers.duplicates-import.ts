@@ -7,7 +7,7 @@ import { customerInUse } from './customers.in-use';
 
 /** Fewer digits than this are not a phone number worth comparing (as in customers.duplicates.ts). */
 const PHONE_MIN_DIGITS = 6;
-/** Customers looked at per row and key through the phone and e-mail indexes. */
+/** Customers looked at per row and key (phone, e-mail, birth date and reading variant). */
 const PER_KEY = 3;
 
 /** A reading and its one-letter deletions: two readings one edit apart share one of them. */
@@ -28,8 +28,10 @@ function readingVariants(alias: string): RawBuilder<unknown> {
  * use or an earlier row of the same file, by the one rule set (`reasonsBetween`). Set-based and
  * bounded, never one query per row nor every pair of a crowded key: a row is compared with the
  * first earlier row of the file sharing a key (window functions), with at most PER_KEY customers
- * of its phone or e-mail (their indexes), and with the customers of its birth date whose reading
- * shares a one-letter deletion with its own (the reading rules need the same birth date). Each
+ * of its phone or e-mail (their indexes), and with at most PER_KEY customers per birth date and
+ * one-letter deletion of its reading (the reading rules need the same birth date): a crowded key
+ * (many customers born the same day with readings one letter apart) never multiplies the file's
+ * rows by the customers'. Each
  * found row is kept once: a customer before an earlier row, more reasons first.
  */
 export async function recordImportDuplicates(tx: TenantTransaction, importId: string): Promise<number> {
@@ -62,15 +64,21 @@ export async function recordImportDuplicates(tx: TenantTransaction, importId: st
       from customer_import_keys k cross join ${readingVariants('k')}
       where ${ofImport('k')} and k.birth_date is not null
     ), customer_variants as (
-      select c.id, c.birth_date, v.variant
-      from customers c cross join ${readingVariants('c')}
-      where c.tenant_id = ${tenant} and ${customerInUse('c')}
-        and c.birth_date in (
-          select k.birth_date from customer_import_keys k where ${ofImport('k')} and k.birth_date is not null
-        )
+      select id, birth_date, variant,
+             row_number() over (partition by birth_date, variant order by created_at desc, id) as rank
+      from (
+        select c.id, c.created_at, c.birth_date, v.variant
+        from customers c cross join ${readingVariants('c')}
+        where c.tenant_id = ${tenant} and ${customerInUse('c')}
+          and c.birth_date in (
+            select k.birth_date from customer_import_keys k where ${ofImport('k')} and k.birth_date is not null
+          )
+      ) all_variants
     ), customer_candidates as (
       select f.row_number, cv.id as existing_id
-      from file_variants f join customer_variants cv on cv.birth_date = f.birth_date and cv.variant = f.variant
+      from file_variants f
+      join customer_variants cv
+        on cv.birth_date = f.birth_date and cv.variant = f.variant and cv.rank <= ${PER_KEY}
       union ${byIndex('phone_key', PHONE_MIN_DIGITS)}
       union ${byIndex('email_key', 1)}
     ), file_candidates as (
