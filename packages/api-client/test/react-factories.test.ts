@@ -59,6 +59,8 @@ const coverage = {
   startCustomerImport: 'startCustomerImportMutationOptions',
   getCustomerImport: 'customerImportQueryOptions',
   cancelCustomerImport: 'cancelCustomerImportMutationOptions',
+  listCustomerImportDuplicates: 'customerImportDuplicatesQueryOptions',
+  chooseCustomerImportDuplicates: 'chooseCustomerImportDuplicatesMutationOptions',
   downloadCustomerImportErrors: 'downloadCustomerImportErrorsMutationOptions',
   restoreCustomer: 'restoreCustomerMutationOptions',
   lookupPostalCode: 'postalCodeQueryOptions',
@@ -289,6 +291,19 @@ const cases: Case[] = [
     method: 'POST',
     path: `/api/customers/imports/${ID}/cancel`,
     run: (api, c) => mutate(r.cancelCustomerImportMutationOptions(api, TENANT), ID)(c),
+  },
+  {
+    factory: 'customerImportDuplicatesQueryOptions',
+    method: 'GET',
+    path: `/api/customers/imports/${ID}/duplicates`,
+    run: (api, c) => query(r.customerImportDuplicatesQueryOptions(api, TENANT, ID))(c),
+  },
+  {
+    factory: 'chooseCustomerImportDuplicatesMutationOptions',
+    method: 'POST',
+    path: `/api/customers/imports/${ID}/start`,
+    run: (api, c) =>
+      mutate(r.chooseCustomerImportDuplicatesMutationOptions(api, TENANT), { id: ID, duplicates: 'skip' })(c),
   },
   {
     factory: 'downloadCustomerImportErrorsMutationOptions',

@@ -117,6 +117,8 @@ const EXTRA_CALLS: readonly Call[] = [
   ['POST', '/api/customers/imports', 'customers.write', 'customers'],
   ['GET', '/api/customers/imports/{id}', 'customers.write', 'customers'],
   ['POST', '/api/customers/imports/{id}/cancel', 'customers.write', 'customers'],
+  ['GET', '/api/customers/imports/{id}/duplicates', 'customers.write', 'customers'],
+  ['POST', '/api/customers/imports/{id}/start', 'customers.write', 'customers'],
   ['GET', '/api/customers/imports/{id}/errors.csv', 'customers.write', 'customers'],
   ['POST', '/api/customers/{id}/restore', 'customers.delete', 'customers'],
   ['GET', '/api/postal-codes/{postalCode}', null, null],

@@ -19,7 +19,7 @@ export const contractEnums = {
   Gender: ["male","female","other","undisclosed"],
   KanaRow: ["a","ka","sa","ta","na","ha","ma","ya","ra","wa","other"],
   CustomerSortField: ["created_at","updated_at","last_name_kana","company_name_kana","patient_number","birth_date"],
-  CustomerImportStatus: ["queued","running","done","failed","cancelled"],
+  CustomerImportStatus: ["scanning","awaiting_choice","queued","running","done","failed","cancelled"],
   CsvEncoding: ["utf-8","shift_jis"],
   InteractionType: ["call","email","visit","meeting","other"],
   AiMode: ["openai","offline"],

@@ -522,6 +522,51 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/customers/imports/{id}/duplicates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 顧客 CSV の取り込みで重複の可能性がある行を取得する
+         * @description 取り込む前の確認（`check_duplicates` を付けて送った取り込み）で見つかった、登録済みの顧客か
+         *     ファイルの前の行と同じ人の可能性がある行。行番号の順に最大 200 件と、全部の件数を返します。
+         *     理由は顧客の登録・重複の候補と同じ規則（フリガナと生年月日、電話番号、メールアドレス、
+         *     1 文字違いのフリガナ）です。
+         */
+        get: operations["listCustomerImportDuplicates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customers/imports/{id}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 重複の可能性がある行の扱いを決めて取り込みを始める
+         * @description 確認を待っている取り込み（`awaiting_choice`）を、重複の候補の行を取り込まない（`skip`）か
+         *     すべて取り込む（`import`）と決めて始めます。取り込まなかった行は `errors.csv` に理由とともに
+         *     載ります。確認を待っていない取り込みはそのまま返します。
+         */
+        post: operations["chooseCustomerImportDuplicates"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/customers/imports/{id}/errors.csv": {
         parameters: {
             query?: never;
@@ -3150,16 +3195,47 @@ export interface components {
             rows: components["schemas"]["CustomerImportRowResult"][];
         };
         /**
-         * @description 取り込みの状態（queued 待機中、running 実行中、done 完了、failed 失敗、cancelled 中止）
+         * @description 取り込みの状態（scanning 重複の確認中、awaiting_choice 重複の扱いの選択待ち、queued 待機中、
+         *     running 実行中、done 完了、failed 失敗、cancelled 中止）
          * @enum {string}
          */
-        CustomerImportStatus: "queued" | "running" | "done" | "failed" | "cancelled";
+        CustomerImportStatus: "scanning" | "awaiting_choice" | "queued" | "running" | "done" | "failed" | "cancelled";
         CustomerImportUpload: {
             /**
              * Format: binary
              * @description CSV ファイル（1 バイト以上 20 MB まで。1 行目は見出し）
              */
             file: Blob;
+            /**
+             * @description `true` なら、取り込む前にファイルを読み、登録済みの顧客やファイルの前の行と同じ人の可能性が
+             *     ある行を探します（状態 `scanning`）。見つかれば `awaiting_choice` で扱いの選択
+             *     （`/start`）を待ち、なければそのまま取り込みます。
+             * @default false
+             * @enum {string}
+             */
+            check_duplicates?: "true" | "false";
+        };
+        CustomerImportDuplicateChoice: {
+            /**
+             * @description skip 重複候補の行は取り込まない、import すべて取り込む
+             * @enum {string}
+             */
+            duplicates: "skip" | "import";
+        };
+        CustomerImportDuplicate: {
+            /** @description ファイルの行番号（見出しが 1 行目） */
+            row_number: number;
+            last_name: string;
+            first_name: string;
+            reasons: ("reading_and_birth_date" | "phone" | "email" | "similar_reading")[];
+            /** @description 同じ人の可能性がある登録済みの顧客（ファイルの前の行のときは null） */
+            existing: components["schemas"]["CustomerDuplicateSummary"] | null;
+            /** @description 同じ人の可能性があるファイルの前の行（登録済みの顧客のときは null） */
+            same_as_row: number | null;
+        };
+        CustomerImportDuplicateList: {
+            total: number;
+            rows: components["schemas"]["CustomerImportDuplicate"][];
         };
         CustomerImportJob: {
             /** Format: uuid */
@@ -3180,6 +3256,15 @@ export interface components {
             imported_rows: number;
             /** @description 誤りがあり登録しなかった行の数 */
             failed_rows: number;
+            /** @description 取り込む前の確認で見つかった重複の可能性がある行の数（確認しなかった・確認中は null） */
+            duplicate_rows: number | null;
+            /**
+             * @description 重複の可能性がある行の扱い（skip 取り込まない、import すべて取り込む、未定は null）
+             * @enum {string|null}
+             */
+            duplicate_choice: "skip" | "import" | null;
+            /** @description 重複の候補として取り込まなかった行の数 */
+            skipped_rows: number;
             /** @description 取り込み全体が失敗したときの理由 */
             error: string | null;
             /** Format: date-time */
@@ -6251,6 +6336,72 @@ export interface operations {
             cookie?: never;
         };
         requestBody?: never;
+        responses: {
+            /** @description 取り込み */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerImportJob"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listCustomerImportDuplicates: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path: {
+                /** @description 対象の ID */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 重複の可能性がある行 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerImportDuplicateList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    chooseCustomerImportDuplicates: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path: {
+                /** @description 対象の ID */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerImportDuplicateChoice"];
+            };
+        };
         responses: {
             /** @description 取り込み */
             200: {

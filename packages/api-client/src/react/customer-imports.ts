@@ -12,13 +12,20 @@ export type CustomerImportJob = components['schemas']['CustomerImportJob'];
 
 /** Whether an import is still moving (its progress is worth polling). */
 export function isCustomerImportActive(job: Pick<CustomerImportJob, 'status'>): boolean {
-  return job.status === 'queued' || job.status === 'running';
+  return job.status === 'scanning' || job.status === 'queued' || job.status === 'running';
+}
+
+/** Whether an import waits for a person to choose what to do with its likely duplicates. */
+export function isCustomerImportWaiting(job: Pick<CustomerImportJob, 'status'>): boolean {
+  return job.status === 'awaiting_choice';
 }
 
 export const customerImportKeys = {
   all: (tenantId: TenantId) => [...customerKeys.all(tenantId), 'imports'] as const,
   list: (tenantId: TenantId) => [...customerImportKeys.all(tenantId), 'list'] as const,
   detail: (tenantId: TenantId, id: string) => [...customerImportKeys.all(tenantId), 'detail', id] as const,
+  duplicates: (tenantId: TenantId, id: string) =>
+    [...customerImportKeys.all(tenantId), 'duplicates', id] as const,
 };
 
 /** How often a running import's progress is read again. */
@@ -67,6 +74,37 @@ export function startCustomerImportMutationOptions(api: ApiClient, tenantId: Ten
           bodySerializer: () => toFormData(fields),
         }),
         '/api/customers/imports',
+      ),
+    onSuccess: invalidates(tenantId, 'customers'),
+  });
+}
+
+/** GET /api/customers/imports/{id}/duplicates — the rows the check before the import found. */
+export function customerImportDuplicatesQueryOptions(api: ApiClient, tenantId: TenantId, id: string) {
+  return queryOptions({
+    queryKey: customerImportKeys.duplicates(tenantId, id),
+    queryFn: ({ signal }) =>
+      unwrap(
+        api.GET('/api/customers/imports/{id}/duplicates', {
+          params: { ...tenantHeader(tenantId), path: { id } },
+          signal,
+        }),
+        '/api/customers/imports/{id}/duplicates',
+      ),
+  });
+}
+
+/** POST /api/customers/imports/{id}/start — skip or import the likely duplicates, and go on. */
+export function chooseCustomerImportDuplicatesMutationOptions(api: ApiClient, tenantId: TenantId) {
+  return mutationOptions({
+    mutationKey: [...customerImportKeys.all(tenantId), 'choose'],
+    mutationFn: ({ id, ...body }: { id: string } & BodyOf<'chooseCustomerImportDuplicates'>) =>
+      unwrap(
+        api.POST('/api/customers/imports/{id}/start', {
+          params: { ...tenantHeader(tenantId), path: { id } },
+          body,
+        }),
+        '/api/customers/imports/{id}/start',
       ),
     onSuccess: invalidates(tenantId, 'customers'),
   });

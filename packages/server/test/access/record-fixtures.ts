@@ -89,6 +89,8 @@ export const recordFixtures: RecordFixture[] = [
       // 名寄せ: the other customer of the pair may be anyone; the path's customer is another tenant's.
       dismissCustomerDuplicate: () => ({ other_id: crypto.randomUUID() }),
       mergeCustomers: () => ({ merged_id: crypto.randomUUID() }),
+      // An import's choice about its likely duplicates (the id is never another tenant's import).
+      chooseCustomerImportDuplicates: () => ({ duplicates: 'skip' }),
     },
   },
   {

@@ -1,5 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { customerImportsQueryOptions, isCustomerImportActive } from '@tsumiki/api-client/react';
+import {
+  customerImportsQueryOptions,
+  isCustomerImportActive,
+  isCustomerImportWaiting,
+} from '@tsumiki/api-client/react';
 import { useEffect, useState } from 'react';
 import { useTenantApi } from '../../app/use-tenant-api';
 import { CustomerImportProgress } from './customer-import-progress';
@@ -13,7 +17,10 @@ export function CustomerImportBanner() {
   const imports = useQuery({ ...customerImportsQueryOptions(api, tenantId), meta: { errorDisplay: 'none' } });
   // Imports seen running here stay shown with their outcome until the page is left.
   const [seen, setSeen] = useState<string[]>([]);
-  const active = (imports.data?.imports ?? []).filter(isCustomerImportActive).map((job) => job.id);
+  // An import waiting for the choice about its duplicates is shown too: the choice is made here.
+  const active = (imports.data?.imports ?? [])
+    .filter((job) => isCustomerImportActive(job) || isCustomerImportWaiting(job))
+    .map((job) => job.id);
   useEffect(() => {
     if (active.some((id) => !seen.includes(id))) setSeen((ids) => [...new Set([...ids, ...active])]);
   }, [active, seen]);

@@ -74,7 +74,7 @@ export function CustomerImportDialog({
 
   const upload = async (file: File) => {
     try {
-      setBackground(await startImport.mutateAsync({ file }));
+      setBackground(await startImport.mutateAsync({ file, check_duplicates: 'true' }));
     } catch (error) {
       setFailure(error instanceof Error ? error.message : '送れませんでした。');
     }
@@ -125,7 +125,8 @@ export function CustomerImportDialog({
           <DialogDescription>
             1 行目に見出し、2 行目から 1 行に 1 人を書いた CSV（UTF-8、または Excel で保存した
             Shift_JIS）を選んでください。2,000 行までは登録の前に内容を確認できます。それより多い
-            ファイルはサーバーで順に取り込み、進み具合をここと顧客一覧に表示します（閉じても続きます）。
+            ファイルはサーバーで、登録済みの顧客と重複しそうな行を確かめてから順に取り込み、進み具合をここと
+            顧客一覧に表示します（閉じても続きます）。
           </DialogDescription>
         </DialogHeader>
 

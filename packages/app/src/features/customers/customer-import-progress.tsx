@@ -5,11 +5,13 @@ import {
   customerImportQueryOptions,
   downloadCustomerImportErrorsMutationOptions,
   isCustomerImportActive,
+  isCustomerImportWaiting,
 } from '@tsumiki/api-client/react';
 import { Alert, Button, Progress } from '@tsumiki/ui';
 import { Download } from 'lucide-react';
 import { useTenantApi } from '../../app/use-tenant-api';
 import { saveFile } from '../../lib/save-file';
+import { CustomerImportDuplicates } from './customer-import-duplicates';
 import { importPace } from './customer-import-pace';
 
 const count = (value: number) => value.toLocaleString('ja-JP');
@@ -42,7 +44,15 @@ export function CustomerImportProgress({
   const data = job.data;
   if (!data) return <p role="status">取り込みの状況を読み込んでいます…</p>;
   const active = isCustomerImportActive(data);
+  const waiting = isCustomerImportWaiting(data);
   const pace = importPace(data, Date.now());
+  const cancelButton = (
+    <div>
+      <Button variant="outline" size="sm" disabled={cancel.isPending} onClick={() => cancel.mutate(data.id)}>
+        中止
+      </Button>
+    </div>
+  );
   return (
     <section
       aria-label={`「${data.file_name}」の取り込み`}
@@ -57,11 +67,13 @@ export function CustomerImportProgress({
             label="取り込みの進み具合"
           />
           <p role="status" aria-live="polite">
-            {data.status === 'queued'
-              ? '取り込みの順番を待っています…'
-              : data.processed_rows === 0
-                ? 'ファイルを読み始めています…'
-                : `${count(data.processed_rows)} / ${data.total_rows === null ? '…' : `約 ${count(data.total_rows)}`} 行を処理しました`}
+            {data.status === 'scanning'
+              ? '取り込む前に、重複の可能性がある行を確かめています…'
+              : data.status === 'queued'
+                ? '取り込みの順番を待っています…'
+                : data.processed_rows === 0
+                  ? 'ファイルを読み始めています…'
+                  : `${count(data.processed_rows)} / ${data.total_rows === null ? '…' : `約 ${count(data.total_rows)}`} 行を処理しました`}
           </p>
           {pace && (
             <p className="text-muted-foreground">
@@ -69,21 +81,17 @@ export function CustomerImportProgress({
               {pace.secondsLeft !== null ? `・残り時間 約 ${formatSeconds(pace.secondsLeft)}` : ''}
             </p>
           )}
-          <div>
-            <Button
-              variant="outline"
-              size="sm"
-              disabled={cancel.isPending}
-              onClick={() => cancel.mutate(data.id)}
-            >
-              中止
-            </Button>
-          </div>
+          {cancelButton}
+        </>
+      ) : waiting ? (
+        <>
+          <CustomerImportDuplicates job={data} />
+          {cancelButton}
         </>
       ) : (
         <Finished job={data} />
       )}
-      {!active && data.failed_rows > 0 && (
+      {!active && !waiting && data.failed_rows + data.skipped_rows > 0 && (
         <div>
           <Button
             variant="outline"
@@ -106,12 +114,18 @@ export function CustomerImportProgress({
 }
 
 function Finished({ job }: { job: CustomerImportJob }) {
-  const counts = `登録 ${count(job.imported_rows)} 件・エラー ${count(job.failed_rows)} 件（${count(job.processed_rows)} 行を処理）`;
+  const skipped = job.skipped_rows > 0 ? `・重複の候補で取り込まず ${count(job.skipped_rows)} 件` : '';
+  const counts = `登録 ${count(job.imported_rows)} 件・エラー ${count(job.failed_rows)} 件${skipped}（${count(job.processed_rows)} 行を処理）`;
   if (job.status === 'done') {
     return (
-      <Alert variant={job.failed_rows > 0 ? 'warning' : 'success'} title="取り込みが終わりました">
+      <Alert
+        variant={job.failed_rows + job.skipped_rows > 0 ? 'warning' : 'success'}
+        title="取り込みが終わりました"
+      >
         <p role="status">{counts}</p>
-        {job.failed_rows > 0 && <p>エラーのある行は登録していません。一覧で行番号と理由を確認できます。</p>}
+        {job.failed_rows + job.skipped_rows > 0 && (
+          <p>エラーのある行と重複の候補の行は登録していません。一覧で行番号と理由を確認できます。</p>
+        )}
       </Alert>
     );
   }

@@ -10,8 +10,9 @@ import { customerInUse } from './customers.in-use';
  *   * their phone numbers have the same digits (6 or more);
  *   * their e-mail addresses are the same in lower case;
  *   * their folded readings are one edit apart and their birth dates or phone numbers are the same.
- * The registration form's check (a draft against the customers) and the 重複の候補 screen (pairs of
- * customers) both compare through `reasonsBetween`; each finds its candidates through the indexes
+ * The registration form's check (a draft against the customers), the 重複の候補 screen (pairs of
+ * customers) and the check of a CSV file before its import (customers.duplicates-import.ts) all
+ * compare through `reasonsBetween`; each finds its candidates through the indexes
  * of migration 0030 (reading with birth date, phone digits, e-mail) and the birth date's (0029).
  */
 
@@ -28,7 +29,7 @@ const PHONE_MIN_DIGITS = 6;
 const SIMILAR_MIN_LENGTH = 4;
 
 /** The compared keys of one side, as SQL. */
-interface DuplicateKeys {
+export interface DuplicateKeys {
   reading: RawBuilder<unknown>;
   birthDate: RawBuilder<unknown>;
   phone: RawBuilder<unknown>;
@@ -39,7 +40,7 @@ interface DuplicateKeys {
  * The keys of a customers row (`alias`): the generated columns migration 0030 indexes (columns,
  * not expressions, so that the indexes serve under row-level security).
  */
-function keysOf(alias: string): DuplicateKeys {
+export function keysOf(alias: string): DuplicateKeys {
   const column = (name: string) => sql`${sql.ref(`${alias}.${name}`)}`;
   return {
     reading: column('reading_key'),
@@ -65,7 +66,7 @@ function keysOfDraft(draft: DuplicateDraft): DuplicateKeys {
 }
 
 /** The reasons two sides may be one person (empty when none): the rule set itself. */
-function reasonsBetween(a: DuplicateKeys, b: DuplicateKeys): RawBuilder<DuplicateReason[]> {
+export function reasonsBetween(a: DuplicateKeys, b: DuplicateKeys): RawBuilder<DuplicateReason[]> {
   return sql<DuplicateReason[]>`array_remove(array[
     case when ${a.reading} <> '' and ${a.reading} = ${b.reading} and ${a.birthDate} = ${b.birthDate}
       then 'reading_and_birth_date' end,

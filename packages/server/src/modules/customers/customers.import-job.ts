@@ -9,12 +9,14 @@ import type { ValidationIssue } from '../../platform/errors';
 import type { DomainEvents } from '../../platform/events/domain-events';
 import type { FileStorage } from '../../platform/files/storage';
 import type { JobQueue } from '../../platform/jobs/jobs';
+import { duplicateRowsBetween } from './customers.duplicates-import';
 import { findCustomerImport } from './customers.import';
 import type { CustomerImportRow } from './customers.import.tables';
 import { type CsvCustomerColumns, headerProblem, mapHeader, recordToRow } from './customers.import-header';
 import { insertCustomerBatch } from './customers.import-insert';
 import { CsvReadError, readCsvRecords } from './customers.import-read';
 import { checkRowShape } from './customers.import-rows';
+import { scanCustomerImport } from './customers.import-scan';
 import { type CustomerFields, normalizeFields } from './customers.service';
 
 /** Rows per transaction: one multi-row insert, and the progress and offset written with it. */
@@ -78,7 +80,7 @@ async function finish(
       })
       .where('tenant_id', '=', tenantId)
       .where('id', '=', importId)
-      .where('status', 'in', ['queued', 'running'])
+      .where('status', 'in', ['scanning', 'queued', 'running'])
       .execute(),
   );
 }
@@ -89,6 +91,13 @@ export async function runCustomerImport(
   importId: string,
 ): Promise<void> {
   const { db } = services;
+  const checking = await withTenant(db, tenantId, async (tx) => {
+    const row = await findCustomerImport(tx, importId);
+    return row?.status === 'scanning' ? { row, today: todayIn(await tenantTimeZone(tx)) } : null;
+  });
+  // The check for duplicates first; the import goes on in this run when it found none.
+  if (checking && (await scanCustomerImport(services, tenantId, checking.row, checking.today)) !== 'import')
+    return;
   const start = await withTenant(db, tenantId, async (tx) => {
     const row = await findCustomerImport(tx, importId, { lock: true });
     if (!row || (row.status !== 'queued' && row.status !== 'running')) return null;
@@ -160,7 +169,13 @@ async function commitBatch(
     const problems = new Map<number, ValidationIssue[]>();
     for (const pending of batch)
       if (pending.check.errors.length) problems.set(pending.rowNumber, pending.check.errors);
-    const valid = batch.filter((pending) => pending.check.fields !== null);
+    const first = batch[0]?.rowNumber ?? 0;
+    const last = batch.at(-1)?.rowNumber ?? 0;
+    const skipped =
+      job.duplicate_choice === 'skip' && batch.length > 0
+        ? await duplicateRowsBetween(tx, job.id, first, last)
+        : new Map<number, ValidationIssue>();
+    const valid = batch.filter((pending) => pending.check.fields !== null && !skipped.has(pending.rowNumber));
     const refused = await insertCustomerBatch(
       tx,
       valid.map((pending) => ({
@@ -173,6 +188,8 @@ async function commitBatch(
       })),
     );
     for (const [rowNumber, issues] of refused) problems.set(rowNumber, issues);
+    const failed = problems.size;
+    for (const [rowNumber, issue] of skipped) if (!problems.has(rowNumber)) problems.set(rowNumber, [issue]);
     await recordProblems(tx, job.id, problems);
     const imported = valid.length - refused.size;
     await tx
@@ -182,7 +199,8 @@ async function commitBatch(
         total_rows: progress.total,
         processed_rows: offset + batch.length,
         imported_rows: sql`imported_rows + ${imported}`,
-        failed_rows: sql`failed_rows + ${problems.size}`,
+        failed_rows: sql`failed_rows + ${failed}`,
+        skipped_rows: sql`skipped_rows + ${problems.size - failed}`,
         ...(progress.final ? { status: 'done' as const, finished_at: new Date() } : {}),
         updated_at: new Date(),
       })

@@ -7,11 +7,13 @@ import { tableToCsv } from '../../platform/text/csv-file';
 import type { ModuleDependencies } from '../module';
 import {
   cancelCustomerImport,
+  chooseCustomerImportDuplicates,
   getCustomerImport,
   type ImportErrorLine,
   importErrorColumn,
   importErrorLines,
   listCustomerImports,
+  listImportDuplicates,
   startCustomerImport,
   toCustomerImportJob,
 } from './customers.import';
@@ -55,6 +57,15 @@ export function customerImportHandlers(
 
     async cancelCustomerImport({ params }, { tx }) {
       return { status: 200, body: toCustomerImportJob(await cancelCustomerImport(tx, params.id)) };
+    },
+
+    async listCustomerImportDuplicates({ params }, { tx }) {
+      return { status: 200, body: await listImportDuplicates(tx, params.id) };
+    },
+
+    async chooseCustomerImportDuplicates({ params, body }, { tx }) {
+      const row = await chooseCustomerImportDuplicates(tx, jobs, params.id, body.duplicates);
+      return { status: 200, body: toCustomerImportJob(row) };
     },
 
     async downloadCustomerImportErrors({ params }, { tx }) {

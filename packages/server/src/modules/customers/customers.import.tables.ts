@@ -1,7 +1,15 @@
 import type { Generated, Selectable } from 'kysely';
 import type { CreatedAt } from '../../platform/db/schema';
 
-export type CustomerImportStatus = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
+export type CustomerImportStatus =
+  | 'scanning'
+  | 'awaiting_choice'
+  | 'queued'
+  | 'running'
+  | 'done'
+  | 'failed'
+  | 'cancelled';
+export type CustomerImportDuplicateChoice = 'skip' | 'import';
 export type CustomerImportEncoding = 'utf-8' | 'utf-8-bom' | 'shift_jis';
 
 /** One customers CSV import run in the background (migration 0031). */
@@ -18,6 +26,11 @@ export interface CustomerImportsTable {
   processed_rows: Generated<number>;
   imported_rows: Generated<number>;
   failed_rows: Generated<number>;
+  /** Rows the check before the import found may be duplicates (migration 0037); null: not checked. */
+  duplicate_rows: number | null;
+  duplicate_choice: CustomerImportDuplicateChoice | null;
+  /** Rows not imported because they may be duplicates (the choice 'skip'). */
+  skipped_rows: Generated<number>;
   may_set_patient_number: Generated<boolean>;
   error: string | null;
   created_by: string | null;
@@ -37,10 +50,41 @@ export interface CustomerImportErrorsTable {
   message: string;
 }
 
+/** The keys of one valid row while the file is checked for duplicates (migration 0037). */
+export interface CustomerImportKeysTable {
+  tenant_id: string;
+  import_id: string;
+  row_number: number;
+  last_name: string;
+  first_name: string;
+  last_name_kana: string;
+  first_name_kana: string;
+  birth_date: string | null;
+  phone: string | null;
+  email: string | null;
+  reading_key: Generated<string>;
+  phone_key: Generated<string | null>;
+  email_key: Generated<string | null>;
+}
+
+/** One row of the file that may be a customer in use or an earlier row (migration 0037). */
+export interface CustomerImportDuplicatesTable {
+  tenant_id: string;
+  import_id: string;
+  row_number: number;
+  last_name: string;
+  first_name: string;
+  reasons: string[];
+  existing_id: string | null;
+  same_as_row: number | null;
+}
+
 declare module '../../platform/db/schema' {
   interface Database {
     customer_imports: CustomerImportsTable;
     customer_import_errors: CustomerImportErrorsTable;
+    customer_import_keys: CustomerImportKeysTable;
+    customer_import_duplicates: CustomerImportDuplicatesTable;
   }
 }
 

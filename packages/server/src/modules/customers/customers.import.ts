@@ -1,13 +1,15 @@
 import { fieldLabels } from '@tsumiki/api-client';
 import type { components } from '@tsumiki/api-client/schema';
+import { sql } from 'kysely';
 import type { TenantTransaction } from '../../platform/db/tenant-scope';
-import { AppError, NotFoundError, ValidationFailedError } from '../../platform/errors';
+import { AppError, NotFoundError, ValidationFailedError, type ValidationIssue } from '../../platform/errors';
 import { acceptUpload } from '../../platform/files/accept-upload';
 import { lockStoredFile } from '../../platform/files/file-removal';
 import type { FileStorage } from '../../platform/files/storage';
-import type { MultipartBody, UploadedFile } from '../../platform/files/uploads';
+import { formField, type MultipartBody, type UploadedFile } from '../../platform/files/uploads';
 import type { JobQueue } from '../../platform/jobs/jobs';
-import type { CustomerImportRow } from './customers.import.tables';
+import type { DuplicateReason } from './customers.duplicates';
+import type { CustomerImportDuplicateChoice, CustomerImportRow } from './customers.import.tables';
 
 /**
  * The customers CSV import's records (customer_imports, migration 0031): started by an upload
@@ -29,6 +31,9 @@ export function toCustomerImportJob(row: CustomerImportRow): CustomerImportJob {
     processed_rows: row.processed_rows,
     imported_rows: row.imported_rows,
     failed_rows: row.failed_rows,
+    duplicate_rows: row.duplicate_rows,
+    duplicate_choice: row.duplicate_choice,
+    skipped_rows: row.skipped_rows,
     error: row.error,
     created_at: row.created_at.toISOString(),
     started_at: row.started_at?.toISOString() ?? null,
@@ -81,6 +86,12 @@ export async function startCustomerImport(
   if (files.length !== 1 || body.files.length !== 1) {
     throw new ValidationFailedError([{ field: 'file', message: 'CSV ファイルを 1 つ選んでください' }]);
   }
+  const issues: ValidationIssue[] = [];
+  const check = formField(body, 'check_duplicates', '重複の確認', issues);
+  if (check !== undefined && check !== 'true' && check !== 'false') {
+    issues.push({ field: 'check_duplicates', message: 'true か false を指定してください' });
+  }
+  if (issues.length > 0) throw new ValidationFailedError(issues);
   const upload = files[0] as UploadedFile;
   await lockStoredFile(tx, upload.staged.sha256);
   const accepted = await acceptUpload(services.files, tx.tenantId, upload, new Set(['csv', 'text']));
@@ -98,6 +109,7 @@ export async function startCustomerImport(
       storage_key: accepted.key,
       size_bytes: accepted.size,
       may_set_patient_number: actor.maySetPatientNumber,
+      ...(check === 'true' ? { status: 'scanning' as const } : {}),
       created_by: actor.userId,
     })
     .returningAll()
@@ -113,9 +125,93 @@ export async function cancelCustomerImport(tx: TenantTransaction, id: string): P
     .set({ status: 'cancelled', finished_at: new Date(), updated_at: new Date() })
     .where('tenant_id', '=', tx.tenantId)
     .where('id', '=', id)
-    .where('status', 'in', ['queued', 'running'])
+    .where('status', 'in', ['scanning', 'awaiting_choice', 'queued', 'running'])
     .execute();
   return getCustomerImport(tx, id);
+}
+
+/**
+ * Applies the choice for the rows that may be duplicates and queues the import (the job skips
+ * them or not); an import that is not waiting for the choice is returned as is.
+ */
+export async function chooseCustomerImportDuplicates(
+  tx: TenantTransaction,
+  jobs: JobQueue,
+  id: string,
+  choice: CustomerImportDuplicateChoice,
+): Promise<CustomerImportRow> {
+  const updated = await tx
+    .updateTable('customer_imports')
+    .set({ status: 'queued', duplicate_choice: choice, updated_at: new Date() })
+    .where('tenant_id', '=', tx.tenantId)
+    .where('id', '=', id)
+    .where('status', '=', 'awaiting_choice')
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) > 0) {
+    await jobs.sendInTransaction(tx, 'customers.import', { tenantId: tx.tenantId, importId: id });
+  }
+  return getCustomerImport(tx, id);
+}
+
+/** The most rows of the check the screen is sent (the contract's maxItems). */
+const DUPLICATES_SHOWN = 200;
+
+/** The rows the check found, in row order, with the customer each may be. */
+export async function listImportDuplicates(
+  tx: TenantTransaction,
+  id: string,
+): Promise<components['schemas']['CustomerImportDuplicateList']> {
+  const row = await getCustomerImport(tx, id);
+  const found = await tx
+    .selectFrom('customer_import_duplicates as d')
+    .leftJoin('customers as c', (join) =>
+      join.onRef('c.tenant_id', '=', 'd.tenant_id').onRef('c.id', '=', 'd.existing_id'),
+    )
+    .select([
+      'd.row_number',
+      'd.last_name',
+      'd.first_name',
+      'd.reasons',
+      'd.same_as_row',
+      'c.id',
+      'c.last_name as c_last_name',
+      'c.first_name as c_first_name',
+      'c.last_name_kana',
+      'c.first_name_kana',
+      'c.patient_number',
+      sql<string | null>`to_char(c.birth_date, 'YYYY-MM-DD')`.as('birth_date'),
+      'c.phone',
+      'c.email',
+    ])
+    .where('d.tenant_id', '=', tx.tenantId)
+    .where('d.import_id', '=', row.id)
+    .orderBy('d.row_number')
+    .limit(DUPLICATES_SHOWN)
+    .execute();
+  return {
+    total: row.duplicate_rows ?? found.length,
+    rows: found.map((line) => ({
+      row_number: line.row_number,
+      last_name: line.last_name,
+      first_name: line.first_name,
+      reasons: line.reasons as DuplicateReason[],
+      same_as_row: line.same_as_row,
+      existing:
+        line.id === null
+          ? null
+          : {
+              id: line.id,
+              last_name: line.c_last_name as string,
+              first_name: line.c_first_name as string,
+              last_name_kana: line.last_name_kana as string,
+              first_name_kana: line.first_name_kana as string,
+              patient_number: line.patient_number as string,
+              birth_date: line.birth_date,
+              phone: line.phone,
+              email: line.email,
+            },
+    })),
+  };
 }
 
 const ERROR_PAGE = 5000;
