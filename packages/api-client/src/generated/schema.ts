@@ -3207,6 +3207,7 @@ export interface components {
              */
             file: Blob;
             /**
+             * 重複の確認
              * @description `true` なら、取り込む前にファイルを読み、登録済みの顧客やファイルの前の行と同じ人の可能性が
              *     ある行を探します（状態 `scanning`）。見つかれば `awaiting_choice` で扱いの選択
              *     （`/start`）を待ち、なければそのまま取り込みます。
@@ -3217,6 +3218,7 @@ export interface components {
         };
         CustomerImportDuplicateChoice: {
             /**
+             * 重複候補の行の扱い
              * @description skip 重複候補の行は取り込まない、import すべて取り込む
              * @enum {string}
              */
