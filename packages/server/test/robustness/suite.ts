@@ -2,6 +2,7 @@
  * What the two generated suites share: the operations they cover, their reproducible seeds, the
  * tenant's record ids to aim at, and how one generated request is sent and its answer read.
  */
+import { decodeJwt } from 'jose';
 import { FEATURES } from '../../src/platform/access/features';
 import { setFeatureSwitch } from '../../src/platform/access/features.repository';
 import { withTenant } from '../../src/platform/db/tenant-scope';
@@ -71,10 +72,8 @@ export async function knownIds(server: TestServer, token: string): Promise<strin
   }
   const current = await server.get('/api/sessions/current', { token });
   ids.delete(current.json<{ session_id: string }>().session_id);
-  const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
-    sub?: string;
-  };
-  if (claims.sub) ids.delete(claims.sub);
+  const { sub } = decodeJwt(token);
+  if (sub) ids.delete(sub);
   for (const tenant of Object.values(DEMO_TENANTS)) ids.delete(tenant.id);
   return [...ids].sort();
 }
