@@ -45,6 +45,11 @@ export interface StartEmbeddedOptions {
   systemDir?: string;
   /** The binaries to run (a copy is made if unreachable). For tests; default: node_modules. */
   binaries?: PostgresBinaries;
+  /**
+   * Server settings for this run (`-c name=value`), e.g. a throwaway test cluster's
+   * `fsync: 'off'`. Never for a cluster whose data is kept.
+   */
+  settings?: Record<string, string>;
 }
 
 const SUPERUSER = 'postgres';
@@ -226,7 +231,10 @@ export async function startEmbeddedPostgres(options: StartEmbeddedOptions): Prom
     binaries,
     pgData,
     port,
-    flags: POSTGRES_FLAGS,
+    flags: [
+      ...POSTGRES_FLAGS,
+      ...Object.entries(options.settings ?? {}).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+    ],
     runAs,
     log: postgresLog,
   });
