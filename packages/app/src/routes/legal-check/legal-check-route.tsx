@@ -1,29 +1,13 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AI_MODE_LABELS, type KnowledgeChatMessage, type KnowledgeSource } from '@tsumiki/api-client';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { KnowledgeChatMessage } from '@tsumiki/api-client';
 import {
-  askKnowledgeMutationOptions,
   knowledgeChatHistoryQueryOptions,
   knowledgeDocumentsQueryOptions,
-  knowledgeFeedbackMutationOptions,
   knowledgeKeys,
 } from '@tsumiki/api-client/react';
-import {
-  Alert,
-  Button,
-  ChatMessage,
-  Chip,
-  EmptyState,
-  FeedbackButtons,
-  isImeComposing,
-  PageHeader,
-  Select,
-  Skeleton,
-  type SourceItem,
-  SourceList,
-  Textarea,
-} from '@tsumiki/ui';
-import { BookOpen, MessageSquareText, Send } from 'lucide-react';
-import { type FormEvent, type KeyboardEvent, lazy, Suspense, useId, useState } from 'react';
+import { Alert, Button, EmptyState, PageHeader, Skeleton } from '@tsumiki/ui';
+import { MessageSquareText } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { appRoutes } from '../../app/paths';
 import { useTenantApi } from '../../app/use-tenant-api';
@@ -32,12 +16,12 @@ import { usePermissions } from '../../features/access/permissions';
 import { FeatureOffScreen, PermissionDeniedScreen } from '../../features/access/screen-states';
 import { isFeatureEnabled, useFeatureFlags } from '../../features/feature-flags';
 import type { PassageTarget } from '../../features/knowledge/passage-dialog';
-import { errorMessage } from '../../lib/error-message';
 import { formatCount, formatTenantDateTime } from '../../lib/format';
+import { AnswerView } from './legal-check-answer';
+import { QuestionForm } from './legal-check-question';
 
 const title = appRoutes.legalCheck.title;
 const HISTORY_PAGE_SIZE = 20;
-const MAX_RESULTS_OPTIONS = Array.from({ length: 20 }, (_, index) => index + 1);
 
 const PassageDialog = lazy(() =>
   import('../../features/knowledge/passage-dialog').then((module) => ({ default: module.PassageDialog })),
@@ -50,19 +34,6 @@ export function Component() {
   if (!isFeatureEnabled(flags, 'legal_check')) return <FeatureOffScreen title={title} />;
   if (!can('ai.use')) return <PermissionDeniedScreen title={title} />;
   return <LegalCheckScreen />;
-}
-
-function sourceItems(sources: readonly KnowledgeSource[]): SourceItem[] {
-  return sources.map((source, index) => ({
-    key: `${source.document_id ?? 'deleted'}-${source.metadata?.chunk_index ?? index}-${index}`,
-    title: source.title,
-    page: source.metadata?.page ?? null,
-    excerpt: source.excerpt,
-    detail: source.metadata
-      ? `${source.metadata.file_name}・近さ ${Math.round(source.metadata.score * 100)}%`
-      : undefined,
-    available: source.document_id !== null && source.metadata !== undefined,
-  }));
 }
 
 function LegalCheckScreen() {
@@ -193,165 +164,5 @@ function LegalCheckScreen() {
         ) : null}
       </Suspense>
     </div>
-  );
-}
-
-/** The question: Ctrl+Enter (⌘+Enter) sends, Enter makes a new line. */
-function QuestionForm({ onAnswered }: { onAnswered: (message: KnowledgeChatMessage) => void }) {
-  const { api, tenantId } = useTenantApi();
-  const [query, setQuery] = useState('');
-  const [maxResults, setMaxResults] = useState(5);
-  const [error, setError] = useState<string | null>(null);
-  const hintId = useId();
-  const ask = useMutation({
-    ...askKnowledgeMutationOptions(api, tenantId),
-    meta: { errorDisplay: 'inline' },
-  });
-
-  const send = async () => {
-    if (ask.isPending) return;
-    const text = query.trim();
-    if (!text) return setError('質問を入力してください。');
-    setError(null);
-    try {
-      const message = await ask.mutateAsync({ query: text, max_results: maxResults, include_metadata: true });
-      onAnswered(message);
-      setQuery('');
-    } catch (caught) {
-      setError(errorMessage(caught));
-    }
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key !== 'Enter' || isImeComposing(event)) return;
-    if (event.ctrlKey || event.metaKey) {
-      event.preventDefault();
-      void send();
-    }
-  };
-
-  return (
-    <form
-      aria-label="質問"
-      className="grid gap-3 rounded-lg border bg-surface p-4"
-      onSubmit={(event: FormEvent) => {
-        event.preventDefault();
-        void send();
-      }}
-      noValidate
-    >
-      <Textarea
-        label="質問"
-        required
-        rows={3}
-        maxLength={2000}
-        value={query}
-        placeholder="例: 清掃業者との契約を解約するには、いつまでに通知が必要ですか？"
-        aria-describedby={hintId}
-        error={error ?? undefined}
-        onChange={(event) => setQuery(event.target.value)}
-        onKeyDown={onKeyDown}
-      />
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <p id={hintId} className="text-xs text-muted-foreground">
-          Ctrl+Enter（Mac は ⌘+Enter）で送信、Enter で改行します。
-        </p>
-        <div className="flex flex-wrap items-end gap-3">
-          <Select
-            label="引用する件数"
-            className="w-32"
-            placeholder={false}
-            options={MAX_RESULTS_OPTIONS.map((count) => ({ value: String(count), label: `${count} 件まで` }))}
-            value={String(maxResults)}
-            onChange={(event) => setMaxResults(Number(event.target.value))}
-          />
-          <Button type="submit" loading={ask.isPending}>
-            <Send aria-hidden="true" />
-            質問する
-          </Button>
-        </div>
-      </div>
-    </form>
-  );
-}
-
-function AnswerView({
-  message,
-  onOpenSource,
-  onFeedbackSaved,
-}: {
-  message: KnowledgeChatMessage;
-  onOpenSource: (target: PassageTarget) => void;
-  onFeedbackSaved: (message: KnowledgeChatMessage) => void;
-}) {
-  const { api, tenantId } = useTenantApi();
-  const [feedbackError, setFeedbackError] = useState<string | null>(null);
-  const feedback = useMutation({
-    ...knowledgeFeedbackMutationOptions(api, tenantId),
-    meta: { errorDisplay: 'inline' },
-  });
-  const items = sourceItems(message.sources);
-  const headingId = useId();
-  return (
-    <section aria-labelledby={headingId} data-testid="answer">
-      {/* The answer's parts (根拠にした箇所, h3) sit under this heading, not straight under the h1. */}
-      <h2 id={headingId} className="sr-only">
-        回答
-      </h2>
-      <ChatMessage
-        question={message.query}
-        answer={message.answer}
-        meta={formatTenantDateTime(message.created_at)}
-        notFound={!message.found}
-        badge={
-          <Chip variant={message.mode === 'offline' ? 'info' : 'primary'} data-testid="answer-mode">
-            {AI_MODE_LABELS[message.mode]}
-          </Chip>
-        }
-      >
-        <SourceList
-          sources={items}
-          onOpen={(source, index) => {
-            const original = message.sources[index - 1];
-            if (!original?.document_id || !original.metadata) return;
-            onOpenSource({
-              documentId: original.document_id,
-              chunkIndex: original.metadata.chunk_index,
-              title: source.title,
-              index,
-            });
-          }}
-        />
-        {message.found ? null : (
-          <p className="flex items-center gap-2 text-xs text-muted-foreground">
-            <BookOpen aria-hidden="true" className="size-4" />
-            <Link to={appRoutes.knowledgeBase.path} className="underline underline-offset-4">
-              ナレッジベースに資料を追加する
-            </Link>
-          </p>
-        )}
-        <FeedbackButtons
-          value={
-            message.feedback
-              ? { isHelpful: message.feedback.is_helpful, comment: message.feedback.feedback }
-              : null
-          }
-          error={feedbackError}
-          onSubmit={async ({ isHelpful, comment }) => {
-            setFeedbackError(null);
-            try {
-              const saved = await feedback.mutateAsync({
-                id: message.id,
-                body: { is_helpful: isHelpful, feedback: comment },
-              });
-              onFeedbackSaved(saved);
-            } catch (caught) {
-              setFeedbackError(errorMessage(caught));
-              throw caught;
-            }
-          }}
-        />
-      </ChatMessage>
-    </section>
   );
 }
