@@ -1,7 +1,6 @@
 import { expect, within } from 'storybook/test';
 import { appRoutes } from '../../app/paths';
-import { ASSISTANT_REPLY, aiStreamHandler } from '../../stories/ai-stream-handlers';
-import { ask } from '../../stories/conversation-play';
+import { conversationStories } from '../../stories/conversation-stories';
 import { featureOff, goOffline, withoutPermissions } from '../../stories/screen-conditions';
 import {
   type ScreenMeta,
@@ -10,7 +9,6 @@ import {
   screenSettled,
   withHandlers,
 } from '../../stories/screen-story';
-import { failing, failures, held } from '../../stories/typed-handler';
 
 const meta: ScreenMeta = {
   title: 'Screens/AIチャット',
@@ -22,59 +20,22 @@ export default meta;
 /** 質問する前（入力欄と質問の例）。 */
 export const Empty: ScreenStoryObj = { ...withHandlers([]), play: screenSettled };
 
+const conversation = conversationStories('/api/chat');
+
 /** 回答が届き終わったところ（根拠つき）。 */
-export const Full: ScreenStoryObj = {
-  ...withHandlers([aiStreamHandler('/api/chat', ASSISTANT_REPLY, { finish: true })]),
-  play: async ({ canvasElement }) => {
-    const canvas = await ask(canvasElement);
-    const answer = (await canvas.findAllByTestId('assistant-answer', {}, { timeout: 15_000 })).at(-1)!;
-    await expect(
-      await within(answer).findByText(/今月の対応は 10 件/, {}, { timeout: 15_000 }),
-    ).toBeVisible();
-  },
-};
+export const Full: ScreenStoryObj = conversation.Full;
 
 /** 回答を書いている途中（ストリームの途中で止めています）。 */
-export const Streaming: ScreenStoryObj = {
-  ...withHandlers([aiStreamHandler('/api/chat', ASSISTANT_REPLY, { finish: false })]),
-  play: async ({ canvasElement }) => {
-    const canvas = await ask(canvasElement);
-    await expect(await canvas.findByTestId('streaming-answer', {}, { timeout: 15_000 })).toBeVisible();
-    await expect(
-      (await canvas.findAllByText(/回答を作成しています/, {}, { timeout: 15_000 }))[0],
-    ).toBeVisible();
-  },
-};
+export const Streaming: ScreenStoryObj = conversation.Streaming;
 
 /** 応答を待っているところ。 */
-export const Loading: ScreenStoryObj = {
-  ...withHandlers([failing('post', '/api/chat', held)]),
-  play: async ({ canvasElement }) => {
-    await ask(canvasElement);
-  },
-};
+export const Loading: ScreenStoryObj = conversation.Loading;
 
 /** サーバーのエラーで回答できなかったとき。 */
-export const FailedServer: ScreenStoryObj = {
-  ...withHandlers([failing('post', '/api/chat', failures.server)]),
-  play: async ({ canvasElement }) => {
-    await ask(canvasElement);
-    const page = within(canvasElement.ownerDocument.body);
-    await expect(
-      await page.findByText(/システムエラーが発生しました/, {}, { timeout: 15_000 }),
-    ).toBeVisible();
-  },
-};
+export const FailedServer: ScreenStoryObj = conversation.FailedServer;
 
 /** サーバーにつながらなかったとき。 */
-export const FailedNetwork: ScreenStoryObj = {
-  ...withHandlers([failing('post', '/api/chat', failures.network)]),
-  play: async ({ canvasElement }) => {
-    await ask(canvasElement);
-    const page = within(canvasElement.ownerDocument.body);
-    await expect((await page.findAllByRole('alert', {}, { timeout: 15_000 }))[0]).toBeVisible();
-  },
-};
+export const FailedNetwork: ScreenStoryObj = conversation.FailedNetwork;
 
 /** テナントで AI チャットが無効のとき。 */
 export const FeatureOff: ScreenStoryObj = featureOff('chat');
