@@ -13,6 +13,7 @@ import {
   ConfirmDialog,
   EmptyState,
   Skeleton,
+  SkeletonGroup,
 } from '@tsumiki/ui';
 import { RotateCw } from 'lucide-react';
 import { useState } from 'react';
@@ -77,14 +78,11 @@ export function InteractionTimeline({
               削除した顧客の対応履歴は、元に戻すと表示されます。
             </p>
           ) : timeline.isPending ? (
-            <div className="grid gap-3">
+            <SkeletonGroup label="対応履歴を読み込んでいます">
               <Skeleton className="h-20 w-full" />
               <Skeleton className="h-20 w-full" />
               <Skeleton className="h-20 w-full" />
-              <span className="sr-only" role="status">
-                対応履歴を読み込んでいます
-              </span>
-            </div>
+            </SkeletonGroup>
           ) : timeline.isError && interactions.length === 0 ? (
             <Alert variant="error" title="対応履歴を読み込めませんでした">
               <p>{timeline.error.message}</p>

@@ -12,6 +12,7 @@ import {
   SESSION_EXTENSIONS_MINUTES,
   SESSION_LENGTH_MINUTES,
   Skeleton,
+  SkeletonGroup,
   sessionProgress,
   sessionTone,
 } from '@tsumiki/ui';
@@ -51,14 +52,11 @@ export function CurrentSessionCard({ now }: { now: number }) {
   let body: ReactNode;
   if (session.isPending) {
     body = (
-      <div className="flex flex-col gap-3" aria-busy="true">
+      <SkeletonGroup label="セッションの状態を読み込んでいます">
         <Skeleton className="h-7 w-48" />
         <Skeleton className="h-2 w-full" />
         <Skeleton className="h-10 w-64" />
-        <span className="sr-only" role="status">
-          セッションの状態を読み込んでいます
-        </span>
-      </div>
+      </SkeletonGroup>
     );
   } else if (session.isError) {
     body = (

@@ -15,6 +15,7 @@ import {
   Select,
   SettingSwitch,
   Skeleton,
+  SkeletonGroup,
 } from '@tsumiki/ui';
 import { api } from '../../app/api';
 import { useToast } from '../../app/toasts';
@@ -57,12 +58,9 @@ export function NotificationDigestCard({ tenantId }: { tenantId: TenantId }) {
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         {digest.isPending ? (
-          <div aria-busy="true">
+          <SkeletonGroup label="通知のまとめメールの設定を読み込んでいます">
             <Skeleton className="h-14 w-full" />
-            <span className="sr-only" role="status">
-              通知のまとめメールの設定を読み込んでいます
-            </span>
-          </div>
+          </SkeletonGroup>
         ) : digest.isError ? (
           <LoadFailed
             title="通知のまとめメールの設定を読み込めませんでした"

@@ -14,6 +14,7 @@ import {
   CardHeader,
   CardTitle,
   Skeleton,
+  SkeletonGroup,
   TextField,
 } from '@tsumiki/ui';
 import { type FormEvent, useEffect, useState } from 'react';
@@ -89,12 +90,9 @@ export function PatientNumberCard({ tenantId }: { tenantId: TenantId }) {
       </CardHeader>
       <CardContent>
         {settings.isPending || (!draft && !settings.isError) ? (
-          <div aria-busy="true">
+          <SkeletonGroup label="診察券番号の設定を読み込んでいます">
             <Skeleton className="h-24 w-full" />
-            <span className="sr-only" role="status">
-              診察券番号の設定を読み込んでいます
-            </span>
-          </div>
+          </SkeletonGroup>
         ) : settings.isError ? (
           <LoadFailed
             title="診察券番号の設定を読み込めませんでした"

@@ -15,6 +15,7 @@ import {
   CardTitle,
   Select,
   Skeleton,
+  SkeletonGroup,
   TextField,
 } from '@tsumiki/ui';
 import { type FormEvent, useEffect, useState } from 'react';
@@ -103,12 +104,9 @@ export function SecuritySettingsCard({ tenantId }: { tenantId: TenantId }) {
       </CardHeader>
       <CardContent>
         {settings.isPending || (!draft && !settings.isError) ? (
-          <div aria-busy="true">
+          <SkeletonGroup label="セキュリティの設定を読み込んでいます">
             <Skeleton className="h-32 w-full" />
-            <span className="sr-only" role="status">
-              セキュリティの設定を読み込んでいます
-            </span>
-          </div>
+          </SkeletonGroup>
         ) : settings.isError ? (
           <LoadFailed
             title="セキュリティの設定を読み込めませんでした"

@@ -1,4 +1,4 @@
-import { Alert, Button, FactorEnrolmentPanel, Skeleton } from '@tsumiki/ui';
+import { Alert, Button, FactorEnrolmentPanel, Skeleton, SkeletonGroup } from '@tsumiki/ui';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { twoFactorMessages as m } from './messages';
 import { type Enrolment, issueRecoveryCodes, startEnrolment, verifyCode } from './mfa-api';
@@ -43,13 +43,10 @@ export function EnrolStep({ onEnrolled, onCancel, intro, issueCodes = true }: En
   }
   if (!enrolment) {
     return (
-      <div className="flex flex-col gap-3" aria-busy="true">
+      <SkeletonGroup label="認証アプリの登録を準備しています">
         <Skeleton className="size-48" />
         <Skeleton className="h-10 w-full" />
-        <span className="sr-only" role="status">
-          認証アプリの登録を準備しています
-        </span>
-      </div>
+      </SkeletonGroup>
     );
   }
 

@@ -6,6 +6,7 @@ import {
   EmptyState,
   PageHeader,
   Skeleton,
+  SkeletonGroup,
   Link as TextLink,
 } from '@tsumiki/ui';
 import { ArrowLeft, RotateCw, UserX } from 'lucide-react';
@@ -38,16 +39,13 @@ export function BackToList({ listHref }: { listHref: string }) {
 
 export function CustomerLoading({ back }: { back: ReactNode }) {
   return (
-    <div className="flex flex-col gap-6" aria-busy="true">
+    <SkeletonGroup label="顧客情報を読み込んでいます" gap="lg">
       <PageHeader eyebrow={back} title={<Skeleton className="h-8 w-48" />} />
-      <span className="sr-only" role="status">
-        顧客情報を読み込んでいます
-      </span>
       <div className="grid gap-6 lg:grid-cols-5">
         <Skeleton className="h-96 lg:col-span-2" />
         <Skeleton className="h-96 lg:col-span-3" />
       </div>
-    </div>
+    </SkeletonGroup>
   );
 }
 

@@ -17,6 +17,7 @@ import {
   EmptyState,
   PageHeader,
   Skeleton,
+  SkeletonGroup,
   Link as TextLink,
 } from '@tsumiki/ui';
 import { ArrowLeft, PackageX, Pencil, RotateCw, Trash2 } from 'lucide-react';
@@ -99,16 +100,13 @@ function ProductDetailScreen() {
 
   if (product.isPending) {
     return (
-      <div className="flex flex-col gap-6" aria-busy="true">
+      <SkeletonGroup label="商品を読み込んでいます" gap="lg">
         <PageHeader eyebrow={back} title={<Skeleton className="h-8 w-48" />} />
-        <span className="sr-only" role="status">
-          商品を読み込んでいます
-        </span>
         <div className="grid gap-6 lg:grid-cols-5">
           <Skeleton className="h-80 lg:col-span-2" />
           <Skeleton className="h-80 lg:col-span-3" />
         </div>
-      </div>
+      </SkeletonGroup>
     );
   }
 

@@ -10,6 +10,7 @@ import {
   Chip,
   EmptyState,
   Skeleton,
+  SkeletonGroup,
 } from '@tsumiki/ui';
 import { LogOut, ShieldCheck } from 'lucide-react';
 import { LoadFailed } from '../../features/access/load-failed';
@@ -64,13 +65,10 @@ export function SessionsCard({
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
         {sessions.isPending ? (
-          <div className="flex flex-col gap-3" aria-busy="true">
+          <SkeletonGroup label="ログイン中の端末を読み込んでいます">
             <Skeleton className="h-14 w-full" />
             <Skeleton className="h-14 w-full" />
-            <span className="sr-only" role="status">
-              ログイン中の端末を読み込んでいます
-            </span>
-          </div>
+          </SkeletonGroup>
         ) : sessions.isError ? (
           <LoadFailed
             title="ログイン中の端末を読み込めませんでした"
@@ -129,13 +127,10 @@ export function SecurityEventsCard({
       </CardHeader>
       <CardContent>
         {current.isPending ? (
-          <div className="flex flex-col gap-2" aria-busy="true">
+          <SkeletonGroup label="セキュリティイベントを読み込んでいます" gap="sm">
             <Skeleton className="h-16 w-full" />
             <Skeleton className="h-16 w-full" />
-            <span className="sr-only" role="status">
-              セキュリティイベントを読み込んでいます
-            </span>
-          </div>
+          </SkeletonGroup>
         ) : current.isError ? (
           <LoadFailed
             title="セキュリティイベントを読み込めませんでした"

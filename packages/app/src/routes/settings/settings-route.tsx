@@ -16,6 +16,7 @@ import {
   PageHeader,
   SettingSwitch,
   Skeleton,
+  SkeletonGroup,
 } from '@tsumiki/ui';
 import { RotateCcw } from 'lucide-react';
 import { useState } from 'react';
@@ -173,15 +174,12 @@ function SettingsScreen() {
         </CardHeader>
         <CardContent>
           {settings.isPending ? (
-            <div className="flex flex-col gap-3" aria-busy="true">
+            <SkeletonGroup label="機能の設定を読み込んでいます">
               {Array.from({ length: 6 }, (_, index) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: placeholders without identity
                 <Skeleton key={index} className="h-14 w-full" />
               ))}
-              <span className="sr-only" role="status">
-                機能の設定を読み込んでいます
-              </span>
-            </div>
+            </SkeletonGroup>
           ) : settings.isError ? (
             <LoadFailed
               title="機能の設定を読み込めませんでした"

@@ -1,1 +1,2 @@
 export { Skeleton, type SkeletonProps } from './skeleton';
+export { SkeletonGroup, type SkeletonGroupProps } from './skeleton-group';

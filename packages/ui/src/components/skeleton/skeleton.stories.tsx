@@ -1,5 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
 import { Skeleton } from './skeleton';
+import { SkeletonGroup } from './skeleton-group';
 
 const meta = {
   title: 'Components/Skeleton',
@@ -21,4 +23,19 @@ export const CardPlaceholder: Story = {
       <Skeleton className="h-4 w-full" />
     </div>
   ),
+};
+
+/** `SkeletonGroup`: the placeholders of one region, marked busy, with what is loading announced. */
+export const Group: Story = {
+  render: () => (
+    <SkeletonGroup label="ログイン中の端末を読み込んでいます" className="max-w-sm">
+      <Skeleton className="h-14 w-full" />
+      <Skeleton className="h-14 w-full" />
+    </SkeletonGroup>
+  ),
+  play: async ({ canvasElement }) => {
+    const status = within(canvasElement).getByRole('status');
+    await expect(status).toHaveTextContent('ログイン中の端末を読み込んでいます');
+    await expect(status.closest('[aria-busy="true"]')).not.toBeNull();
+  },
 };
