@@ -191,7 +191,7 @@ export function PendingInvitation({
 
 function InvitationSummary({ preview }: { preview: InvitationPreview }) {
   return (
-    <section aria-labelledby="invite-headline">
+    <section aria-labelledby="invite-headline" className="flex flex-col gap-3">
       <p id="invite-headline" className="text-base font-semibold leading-[1.7]" data-testid="invite-headline">
         {invitationHeadline(preview)}
       </p>
