@@ -22,15 +22,19 @@ export async function countsFor(email: string) {
     );
     const tenantId = tenant.rows[0]?.tenant_id;
     const one = async (sql: string) => Number((await client.query(sql, [tenantId])).rows[0].count);
-    // What the dashboard counts: live customers (not in the trash, not merged into another).
+    // What the dashboard counts: live customers (not in the trash, not merged into another), and
+    // the interactions of customers in use (not in the trash, use not stopped at their request),
+    // as the interactions list answers them: other specs of the same shard move customers there.
     const customers = await one('select count(*) from customers where tenant_id = $1 and deleted_at is null');
-    const interactions = await one('select count(*) from interactions where tenant_id = $1');
+    const ofCustomersInUse = `from interactions i join customers c on c.tenant_id = i.tenant_id and c.id = i.customer_id
+      where i.tenant_id = $1 and c.deleted_at is null and c.use_stopped_at is null`;
+    const interactions = await one(`select count(*) ${ofCustomersInUse}`);
     const interactionsThisMonth = await one(
-      `select count(*) from interactions where tenant_id = $1
-          and created_at >= date_trunc('month', now() at time zone 'Asia/Tokyo') at time zone 'Asia/Tokyo'`,
+      `select count(*) ${ofCustomersInUse}
+          and i.created_at >= date_trunc('month', now() at time zone 'Asia/Tokyo') at time zone 'Asia/Tokyo'`,
     );
     const latest = await client.query<{ summary: string | null; content: string }>(
-      'select summary, content from interactions where tenant_id = $1 order by created_at desc, id desc limit 1',
+      `select i.summary, i.content ${ofCustomersInUse} order by i.created_at desc, i.id desc limit 1`,
       [tenantId],
     );
     const row = latest.rows[0];
