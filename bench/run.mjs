@@ -22,10 +22,13 @@ import {
   unitsOf,
 } from './lib/capture.mjs';
 import { cpuMs } from './lib/cpu.mjs';
+import { compareWithIlike } from './lib/customers-ilike.mjs';
+import { printCustomersReport } from './lib/customers-report.mjs';
+import { caseResults } from './lib/customers-results.mjs';
 import { generateCustomers } from './lib/data.mjs';
 import { floorStatement, scopedTenant } from './lib/floor.mjs';
-import { percentile, runLoad, runSerial, summarize } from './lib/load.mjs';
-import { integer, mark, ms, percent, table } from './lib/report.mjs';
+import { runLoad, summarize } from './lib/load.mjs';
+import { integer, ms } from './lib/report.mjs';
 import {
   atCleanup,
   elapsedText,
@@ -695,256 +698,40 @@ async function main() {
     }
   }
 
-  const results = measured.map((c) => {
-    const entry = { key: c.key, label: c.label, path: c.path };
-    for (const server of servers) {
-      const runs = runsOf.get(`${c.key}:${server.key}`);
-      const all = runs.flatMap((run) => run.latencies);
-      const seconds = runs.reduce((sum, run) => sum + run.seconds, 0);
-      const errors = runs.reduce((sum, run) => sum + run.errors, 0);
-      const bytes = runs.reduce((sum, run) => sum + run.bytes, 0);
-      const roundTrips = runs.reduce((sum, run) => sum + run.roundTrips, 0);
-      const cpu = runs.reduce((sum, run) => sum + run.cpuMs, 0);
-      entry[server.key] = {
-        ...summarize(all, seconds, errors, bytes),
-        // The server process's CPU (user + system, /proc) over the load runs, divided by its answers.
-        cpuMsPerRequest: all.length > 0 ? cpu / all.length : Number.NaN,
-        // Counted at the pg client of the server over the load runs, divided by its answers.
-        roundTripsPerRequest: all.length > 0 ? roundTrips / all.length : Number.NaN,
-        rounds: runs.map((run) => {
-          const s = summarize(run.latencies, run.seconds, run.errors);
-          return { rps: s.rps, p50: s.p50, p95: s.p95, p99: s.p99, requests: s.requests, errors: s.errors };
-        }),
-      };
-    }
-    entry.ratio = entry.tsumiki.rps / entry.baseline.rps;
-    // The same ratio round by round (each round measures both servers back to back): its spread
-    // shows how much the machine moved during the run.
-    const perRound = entry.tsumiki.rounds.map((round, index) => round.rps / entry.baseline.rounds[index].rps);
-    entry.ratioByRound = perRound;
-    entry.ratioMedianOfRounds = percentile(Float64Array.from(perRound).sort(), 50);
-    entry.floorRatio = entry.tsumiki.rps / entry.floor.rps;
-    // Less at the machine's mercy than req/s: the baseline's CPU per answer over Tsumiki's.
-    entry.cpuRatio = entry.baseline.cpuMsPerRequest / entry.tsumiki.cpuMsPerRequest;
-    entry.floorRatioByRound = entry.tsumiki.rounds.map(
-      (round, index) => round.rps / entry.floor.rounds[index].rps,
-    );
-    return entry;
-  });
+  const results = caseResults(measured, servers, runsOf);
 
   const loadAfter = os.loadavg()[0];
 
   // ── 8. the 2-character search against an unindexed ILIKE, one connection, N repetitions ──
-  step(
-    `2 文字検索「${term}」と索引なしの ILIKE '%${term}%' を 1 接続で比べています（${settings.ilikeReps} 回）`,
-  );
   const searchCase = cases.find((c) => c.key === 'search');
-  await runSerial({ origin: real.url, path: searchCase.path, headers, count: 2 });
-  const oursSerial = await runSerial({
-    origin: real.url,
-    path: searchCase.path,
+  const serial = await compareWithIlike({
+    pg,
+    appUrl,
+    appRole,
+    tenantId: tenant.id,
+    real,
+    baseline,
+    searchCase,
     headers,
-    count: settings.ilikeReps,
-  });
-  await runSerial({ origin: baseline.url, path: searchCase.path, headers, count: 2 });
-  const baselineSerial = await runSerial({
-    origin: baseline.url,
-    path: searchCase.path,
-    headers,
-    count: settings.ilikeReps,
-  });
-  const ILIKE_FIELDS = [
-    'last_name',
-    'first_name',
-    'last_name_kana',
-    'first_name_kana',
-    'company_name',
-    'company_name_kana',
-    'email',
-    'phone',
-  ];
-  const ilikeWhere = `tenant_id = $1 and (${ILIKE_FIELDS.map((f) => `${f} ilike $2`).join(' or ')})`;
-  const ilikeStatements = [
-    `select count(*) as total from customers where ${ilikeWhere}`,
-    `select * from customers where ${ilikeWhere} order by created_at desc, id desc limit 20`,
-  ];
-  const app = new pg.Client({ connectionString: appUrl, application_name: 'tsumiki-bench-ilike' });
-  await app.connect();
-  atCleanup(() => app.end());
-  const pattern = `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-  const ilikeOnce = async () => {
-    const started = performance.now();
-    await app.query('begin');
-    await app.query("select set_config('app.tenant_id', $1, true)", [tenant.id]);
-    const { rows } = await app.query(ilikeStatements[0], [tenant.id, pattern]);
-    await app.query(ilikeStatements[1], [tenant.id, pattern]);
-    await app.query('commit');
-    return { ms: performance.now() - started, hits: Number(rows[0].total) };
-  };
-  await ilikeOnce();
-  const ilikeRuns = [];
-  for (let i = 0; i < settings.ilikeReps; i += 1) ilikeRuns.push(await ilikeOnce());
-  const hits = ilikeRuns[0].hits;
-  if (verbose) {
-    await app.query('begin');
-    await app.query("select set_config('app.tenant_id', $1, true)", [tenant.id]);
-    const { rows } = await app.query(`explain (analyze, costs off) ${ilikeStatements[0]}`, [
-      tenant.id,
-      pattern,
-    ]);
-    await app.query('commit');
-    say(`  ILIKE の実行計画（${appRole}、行レベルセキュリティ下）:`);
-    for (const row of rows) say(`    ${row['QUERY PLAN']}`);
-  }
-  const sortedIlike = Float64Array.from(ilikeRuns.map((r) => r.ms)).sort();
-  const sortedOurs = Float64Array.from(oursSerial.latencies).sort();
-  const sortedBaselineSerial = Float64Array.from(baselineSerial.latencies).sort();
-  const ilike = {
-    term,
-    pattern,
-    repetitions: settings.ilikeReps,
-    hits,
+    settings,
     serverTotal: answers.search?.total ?? null,
-    statements: ['begin', "select set_config('app.tenant_id', $1, true)", ...ilikeStatements, 'commit'],
-    ilikeMedianMs: percentile(sortedIlike, 50),
-    ilikeP95Ms: percentile(sortedIlike, 95),
-    tsumikiSerialMedianMs: percentile(sortedOurs, 50),
-    tsumikiSerialP95Ms: percentile(sortedOurs, 95),
-    baselineSerialMedianMs: percentile(sortedBaselineSerial, 50),
-  };
-  ilike.factor = ilike.ilikeMedianMs / ilike.tsumikiSerialMedianMs;
-  if (oursSerial.errors || baselineSerial.errors) failures += oursSerial.errors + baselineSerial.errors;
+    verbose,
+  });
+  const { ilike, hits } = serial;
+  failures += serial.errors;
 
   // ── 9. report ──
-  const byKey = Object.fromEntries(results.map((r) => [r.key, r]));
-  const targets = [
-    ...(byKey.default
-      ? [
-          {
-            name: `既定の一覧: 下限（1 文）の req/s の ${TARGETS.floorRatio * 100}% 以上`,
-            value: byKey.default.floorRatio,
-            shown: percent(byKey.default.floorRatio),
-            met: byKey.default.floorRatio >= TARGETS.floorRatio,
-          },
-        ]
-      : []),
-    ...results.map((r) => ({
-      name: `${r.label}: 素の実装の req/s の ${TARGETS.ratio * 100}% 以上`,
-      value: r.ratio,
-      shown: percent(r.ratio),
-      met: r.ratio >= TARGETS.ratio,
-    })),
-    ...(byKey.default
-      ? [
-          {
-            name: `既定の一覧: p99 ≤ ${TARGETS.defaultP99} ms（接続 ${settings.connections}）`,
-            value: byKey.default.tsumiki.p99,
-            shown: ms(byKey.default.tsumiki.p99),
-            met: byKey.default.tsumiki.p99 <= TARGETS.defaultP99,
-          },
-        ]
-      : []),
-    ...(byKey.search
-      ? [
-          {
-            name: `2 文字検索: p95 ≤ ${TARGETS.searchP95} ms（接続 ${settings.connections}）`,
-            value: byKey.search.tsumiki.p95,
-            shown: ms(byKey.search.tsumiki.p95),
-            met: byKey.search.tsumiki.p95 <= TARGETS.searchP95,
-          },
-        ]
-      : []),
-    {
-      name: `2 文字検索: 索引なしの ILIKE の ${TARGETS.ilikeFactor} 倍以上速い（1 接続、中央値）`,
-      value: ilike.factor,
-      shown: `${ilike.factor.toFixed(1)} 倍`,
-      met: ilike.factor >= TARGETS.ilikeFactor,
-    },
-  ];
-
-  say();
-  say(
-    'GET /api/customers — Tsumiki と素の Fastify + pg 2 つ（同じトークン検証。素の実装は同じ SQL、下限は 1 文）',
-  );
-  say(
-    `顧客 ${integer(customerRows.length)} 件・やり取り ${integer(interactionRows.length)} 件、接続 ${settings.connections}、` +
-      `プール ${settings.poolSize}、${settings.durationSeconds} 秒 × ${settings.rounds} ラウンド（A/B 交互）、` +
-      `Node ${process.version}、${os.cpus().length} コア（ロードアベレージ ${loadBefore.toFixed(1)} → ${loadAfter.toFixed(1)}）`,
-  );
-  say();
-  const spread = (ratios) =>
-    ratios.length > 1
-      ? `各回 ${(Math.min(...ratios) * 100).toFixed(0)}〜${(Math.max(...ratios) * 100).toFixed(0)}%`
-      : '';
-  const rows = [];
-  for (const r of results) {
-    for (const server of servers) {
-      const s = r[server.key];
-      const first = server.key === 'tsumiki';
-      const floorTarget = r.key === 'default' ? ` ${mark(r.floorRatio >= TARGETS.floorRatio)}` : '';
-      rows.push([
-        first ? `${cases.find((c) => c.key === r.key).number}. ${r.label}` : '',
-        server.label,
-        integer(s.rps),
-        ms(s.p50),
-        ms(s.p95),
-        ms(s.p99),
-        Number.isFinite(s.roundTripsPerRequest) ? s.roundTripsPerRequest.toFixed(2) : '—',
-        first
-          ? `${percent(r.floorRatio)}${floorTarget}`
-          : server.key === 'floor'
-            ? spread(r.floorRatioByRound)
-            : '',
-        first
-          ? `${percent(r.ratio)} ${mark(r.ratio >= TARGETS.ratio)}`
-          : server.key === 'baseline'
-            ? spread(r.ratioByRound)
-            : '',
-      ]);
-    }
-  }
-  say(
-    table(
-      [
-        'ケース',
-        'サーバー',
-        'req/s',
-        'p50',
-        'p95',
-        'p99',
-        '往復/件',
-        `÷ 下限（目標 ≥ ${TARGETS.floorRatio * 100}%）`,
-        `÷ 同じ SQL（目標 ≥ ${TARGETS.ratio * 100}%）`,
-      ],
-      rows,
-      ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'r'],
-    ),
-  );
-  say('往復/件: 各サーバーの pg クライアントで数えた PostgreSQL との往復 ÷ 応答の数（計測中の全ラウンド）。');
-  say(
-    'CPU/件: サーバーのプロセスの CPU 時間（ユーザー + システム、/proc）÷ 応答の数。PostgreSQL の分は含みません。',
-  );
-  for (const r of results) {
-    const cpu = (server) =>
-      Number.isFinite(r[server].cpuMsPerRequest) ? ms(r[server].cpuMsPerRequest) : '—';
-    say(
-      `  ${r.label}: Tsumiki ${cpu('tsumiki')}、素の実装 ${cpu('baseline')}、下限 ${cpu('floor')}` +
-        `（素の実装 ÷ Tsumiki ${Number.isFinite(r.cpuRatio) ? percent(r.cpuRatio) : '—'}）`,
-    );
-  }
-  say();
-  say(
-    `2 文字検索「${term}」: ヒット ${integer(hits)} 件（ILIKE で数えた件数${
-      ilike.serverTotal !== null ? `、Tsumiki の total は ${integer(ilike.serverTotal)}` : ''
-    }）`,
-  );
-  say(
-    `  1 接続・${settings.ilikeReps} 回の中央値: Tsumiki ${ms(ilike.tsumikiSerialMedianMs)}（HTTP 込み）、` +
-      `素の実装 ${ms(ilike.baselineSerialMedianMs)}、索引なし ILIKE ${ms(ilike.ilikeMedianMs)}（SQL のみ） → ${ilike.factor.toFixed(1)} 倍`,
-  );
-  say();
-  say('目標（参考値。テストでは判定しません）:');
-  for (const target of targets) say(`  ${mark(target.met)} ${target.name}: ${target.shown}`);
+  const targets = printCustomersReport({
+    results,
+    cases,
+    servers,
+    settings,
+    TARGETS,
+    ilike,
+    hits,
+    counts: { customers: customerRows.length, interactions: interactionRows.length },
+    load: { loadBefore, loadAfter },
+  });
 
   const report = {
     benchmark: 'customers-list',
