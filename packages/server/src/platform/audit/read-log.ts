@@ -76,8 +76,12 @@ export interface ReadLogOptions {
  * Where the time goes (measured with the enqueue alone on one connection, PostgreSQL backend CPU
  * from /proc, and pnpm bench:access-log): a batch costs PostgreSQL about 0.33 ms of CPU whatever
  * its size (the write transaction and its commit: a one-row INSERT into a plain table costs
- * 0.12–0.18 ms, the same INSERT without the function 0.34 ms; the inbox's per-row trigger makes
- * no measurable difference) plus about 0.01 ms a row, and the sealer about 0.02 ms a row later.
+ * 0.12–0.18 ms, the same INSERT without the function 0.34 ms) plus about 0.01 ms a row, and the
+ * sealer about 0.02 ms a row later. Measured again later (same method, 4 and 16 rows a batch):
+ * 0.30–0.45 ms a batch of which the WAL flush alone is about 0.2 ms of CPU (the same commit with
+ * synchronous_commit off costs that much less), 0.012 ms a row once the inbox's per-row clock
+ * trigger was replaced by a column default (migration 0040; 0.019 ms with it), the sealer
+ * 0.020–0.026 ms a row; a read-only batch of the read itself costs PostgreSQL about 0.07 ms.
  * Its wall time is the WAL flush (fdatasync): 2–15 ms on the shared machine's disk, 0.2 ms on a
  * quiet one. So the number of commits is what costs — on CPU and, where the flush is slow, on
  * the reads' latency — and the levers are fewer, fuller batches and never queueing them:
@@ -88,7 +92,13 @@ export interface ReadLogOptions {
  *     read) or two batches in flight (`connections: 2`) made more, smaller batches, hence more
  *     flushes, and was slower in every measured round;
  *   - `commit_delay` / `commit_siblings` cannot help: only this one connection commits (the
- *     reads' transactions are read-only), never the five siblings it waits for.
+ *     reads' transactions are read-only), never the five siblings it waits for;
+ *   - writing the row in the read's own batch instead (an INSERT before the batch turns
+ *     read-only, so it commits with the read, one round trip, PostgreSQL's own group commit
+ *     across backends) was measured and dropped: every read then commits (0.33–0.37 ms of
+ *     backend CPU a read with 4 connections committing at once, against 0.07 ms read-only), and
+ *     pnpm bench:access-log showed PostgreSQL's CPU per read up from 0.70–0.75 ms to 0.78–0.98 ms
+ *     with no gain in throughput.
  * Not used, as they would lose or weaken rows: an UNLOGGED inbox or asynchronous commit (a
  * crash loses answered reads' rows), hashing in the server (the chain is the database's).
  */
