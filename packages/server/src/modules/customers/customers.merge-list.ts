@@ -8,7 +8,7 @@ import './customers.duplicates.tables';
 /**
  * 最近の統合: the tenant's merges of the last MERGE_UNDO_DAYS that are still in force (not undone,
  * not final), newest first, with who went into whom, who merged them and until when the undo
- * works. One statement: the page and the total (a window count) together.
+ * works. One statement: the page of merges with the total (a window count), then their customers.
  */
 
 type Schemas = components['schemas'];
@@ -48,17 +48,22 @@ export async function listRecentMerges(
     sql.join(
       PERSON.map((column) => sql`${sql.ref(`${alias}.${column}`)} as ${sql.ref(`${alias}_${column}`)}`),
     );
+  // The page of merges first (their index, newest first, the total beside), then the two
+  // customers of each of those rows only, by their keys.
   const { rows } = await sql<Row>`
-    select m.id, m.merged_at, ${userDisplayName('u')} as merged_by_name, ${columns('k')}, ${columns('d')},
-      count(*) over () as total
-    from customer_merges m
+    select m.id, m.merged_at, m.total, ${userDisplayName('u')} as merged_by_name, ${columns('k')}, ${columns('d')}
+    from (
+      select m.tenant_id, m.id, m.kept_id, m.merged_id, m.merged_by, m.merged_at, count(*) over () as total
+      from customer_merges m
+      where m.tenant_id = ${tx.tenantId} and m.undone_at is null and m.finalized_at is null
+        and m.merged_at > ${since}
+      order by m.merged_at desc, m.id desc
+      offset ${page.skip} limit ${page.limit}
+    ) m
     join customers k on k.tenant_id = m.tenant_id and k.id = m.kept_id
     join customers d on d.tenant_id = m.tenant_id and d.id = m.merged_id
     left join users u on u.id = m.merged_by
-    where m.tenant_id = ${tx.tenantId} and m.undone_at is null and m.finalized_at is null
-      and m.merged_at > ${since}
-    order by m.merged_at desc, m.id desc
-    offset ${page.skip} limit ${page.limit}`.execute(tx);
+    order by m.merged_at desc, m.id desc`.execute(tx);
   let total = Number(rows[0]?.total ?? 0);
   // A page past the end has no row to carry the count: count on its own then.
   if (rows.length === 0 && page.skip > 0) {
