@@ -1,7 +1,16 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { type components, isApiError } from '@tsumiki/api-client';
 import { customerMergesQueryOptions, undoCustomerMergeMutationOptions } from '@tsumiki/api-client/react';
-import { Alert, Button, ConfirmDialog, DataTable, type DataTableColumn, EmptyState } from '@tsumiki/ui';
+import {
+  Alert,
+  Button,
+  ConfirmDialog,
+  DataTable,
+  type DataTableColumn,
+  EmptyState,
+  MessagesProvider,
+  type PartialMessages,
+} from '@tsumiki/ui';
 import { History } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -17,6 +26,8 @@ type Person = Merge['kept'];
 
 const PAGE_SIZE = 10;
 const HEADING_ID = 'recent-merges-heading';
+/** The candidates' table above has its own page navigation: this one's landmark needs another name. */
+const MESSAGES: PartialMessages = { pagination: { label: '最近の統合のページ送り' } };
 
 /** Why an undo failed, in words the reader can act on (the server's message and suggestion). */
 function undoFailure(error: unknown): { title: string; description?: string } {
@@ -147,26 +158,28 @@ export function RecentMerges() {
         </p>
       </div>
       {failure && <Alert variant="error" title={failure.title} description={failure.description} />}
-      <DataTable
-        caption="最近の統合"
-        columns={columns}
-        rows={data?.merges ?? []}
-        getRowId={(merge) => merge.id}
-        getRowLabel={(merge) => `${customerName(merge.merged)} → ${customerName(merge.kept)}`}
-        loading={merges.isPending}
-        error={merges.isError ? merges.error.message : undefined}
-        onRetry={() => void merges.refetch()}
-        empty={
-          <EmptyState
-            icon={<History aria-hidden="true" />}
-            title="最近の統合はありません"
-            description="この 30 日間に統合した顧客があると、ここに表示され、元に戻せます。"
-          />
-        }
-        pagination={
-          data ? { page, pageSize: PAGE_SIZE, total: data.total, onPageChange: setPage } : undefined
-        }
-      />
+      <MessagesProvider messages={MESSAGES}>
+        <DataTable
+          caption="最近の統合"
+          columns={columns}
+          rows={data?.merges ?? []}
+          getRowId={(merge) => merge.id}
+          getRowLabel={(merge) => `${customerName(merge.merged)} → ${customerName(merge.kept)}`}
+          loading={merges.isPending}
+          error={merges.isError ? merges.error.message : undefined}
+          onRetry={() => void merges.refetch()}
+          empty={
+            <EmptyState
+              icon={<History aria-hidden="true" />}
+              title="最近の統合はありません"
+              description="この 30 日間に統合した顧客があると、ここに表示され、元に戻せます。"
+            />
+          }
+          pagination={
+            data ? { page, pageSize: PAGE_SIZE, total: data.total, onPageChange: setPage } : undefined
+          }
+        />
+      </MessagesProvider>
       <ConfirmDialog
         open={undoing !== null}
         onOpenChange={(open) => {
