@@ -170,6 +170,12 @@ describe('recent merges and their end after 30 days', () => {
     expect(interactions.interactions).toHaveLength(2);
     const log = (await server.send('GET', `/api/audit-log?customer_id=${old.kept}&limit=100`, admin)).json();
     expect(log.entries.some((entry: { customer_id: string }) => entry.customer_id === old.merged)).toBe(true);
+    // The job left its row on the kept customer, written by no one.
+    const final = (
+      await server.send('GET', `/api/audit-log?customer_id=${old.kept}&action=customer.merge_final`, admin)
+    ).json();
+    expect(final.entries).toHaveLength(1);
+    expect(final.entries[0]).toMatchObject({ actor_user_id: null, detail: { merged_id: old.merged } });
 
     // The recent merge of this tenant and the other tenant's (29 days old) are as they were.
     for (const { mergeId } of [fresh, foreign]) {

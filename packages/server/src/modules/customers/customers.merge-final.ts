@@ -1,5 +1,6 @@
 import { MERGE_UNDO_DAYS } from '@tsumiki/api-client';
 import { sql } from 'kysely';
+import { recordAccessAs } from '../../platform/audit/access-log';
 import type { Db } from '../../platform/db/database';
 import { withTenant } from '../../platform/db/tenant-scope';
 import './customers.duplicates.tables';
@@ -11,10 +12,12 @@ import './customers.duplicates.tables';
  * moved, and the merged customer's personal data on its tombstone — and marks the merge final.
  * The tombstone keeps its id, name and reading, 診察券番号, merged_into_id and deleted_at: its GET
  * still redirects to the kept customer and the access log still names it. An undo then answers
- * 409 RES_005 like any undo after the 30 days.
+ * 409 RES_005 like any undo after the 30 days. Each merge made final leaves an access-log row
+ * (customer.merge_final, on the kept customer) written by no one.
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+const SYSTEM = { actor: null, ip: null, userAgent: null, requestId: null };
 
 /** The tombstone's columns that only an undo would have needed, and what they become. */
 const TOMBSTONE_CLEARED = {
@@ -68,6 +71,16 @@ export async function finalizeExpiredMerges(db: Db, now: Date): Promise<number> 
         )
         .where('merged_into_id', 'is not', null)
         .execute();
+      await recordAccessAs(
+        tx,
+        SYSTEM,
+        merges.map((merge) => ({
+          action: 'customer.merge_final' as const,
+          target: { type: 'customer', id: merge.kept_id },
+          customerId: merge.kept_id,
+          detail: { merged_id: merge.merged_id },
+        })),
+      );
       return merges.length;
     });
   }
