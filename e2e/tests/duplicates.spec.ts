@@ -5,7 +5,8 @@ import { demo, expectNoSeriousA11yViolations, signInAs } from './support';
  * 名寄せ at the front desk: a receptionist registers a patient born 「S55.4.1」, registers the same
  * person again (same reading and birth date) and is warned before saving; an admin merges the two
  * on the 重複の候補 screen and finds the interactions of both on the kept record, and the other
- * record's page opens the kept one.
+ * record's page opens the kept one; under 最近の統合 the admin undoes the merge and both records
+ * come back with their own interactions.
  */
 const viewports = [
   { label: '1440', width: 1440, height: 900, first: '真由美', second: 'まゆみ', kana: 'マユミ' },
@@ -118,7 +119,52 @@ for (const viewport of viewports) {
     await expect(admin.getByRole('heading', { name: `名寄 ${viewport.first}` })).toBeVisible();
     await admin.goto('/customers/duplicates');
     await expect(admin.getByRole('heading', { name: '重複の候補', level: 1 })).toBeVisible();
-    await expect(admin.getByRole('row').filter({ hasText: `名寄 ${viewport.second}` })).toHaveCount(0);
+    const candidates = admin.getByRole('table', { name: '重複の候補' });
+    await expect(candidates.getByRole('row').filter({ hasText: `名寄 ${viewport.second}` })).toHaveCount(0);
+
+    // 最近の統合 lists the merge (who into whom, by whom, until when) and 「元に戻す」 brings both back.
+    const recent = admin.getByRole('table', { name: '最近の統合' });
+    const merge = recent.getByRole('row').filter({ hasText: `名寄 ${viewport.second}` });
+    await expect(merge).toHaveCount(1);
+    await expect(merge).toContainText(`名寄 ${viewport.first}`);
+    await expect(merge).toContainText('まで元に戻せます');
+    await merge.scrollIntoViewIfNeeded();
+    await expectNoSeriousA11yViolations(admin, `recent merges ${viewport.label}`);
+    await admin.screenshot({
+      path: testInfo.outputPath(`recent-merges-${viewport.label}.png`),
+      fullPage: true,
+    });
+    // By keyboard: the row's button, then the confirmation's.
+    await merge.getByRole('button', { name: /の統合を元に戻す$/ }).focus();
+    await admin.keyboard.press('Enter');
+    const confirm = admin.getByRole('alertdialog', { name: '統合を元に戻しますか？' });
+    await expect(confirm).toContainText(
+      `名寄 ${viewport.second} さんを 名寄 ${viewport.first} さんから分けて`,
+    );
+    await confirm.getByRole('button', { name: '元に戻す' }).click();
+    await expect(
+      admin.getByText(`名寄 ${viewport.second} さんと 名寄 ${viewport.first} さんの統合を元に戻しました`, {
+        exact: true,
+      }),
+    ).toBeVisible();
+    await expect(merge).toHaveCount(0);
+    // The pair is a candidate again, and each record has its own interactions back.
+    await expect(
+      candidates
+        .getByRole('row')
+        .filter({ hasText: `名寄 ${viewport.first}` })
+        .filter({ hasText: `名寄 ${viewport.second}` }),
+    ).toHaveCount(1);
+    await admin.goto(mergedUrl);
+    await expect(admin.getByRole('heading', { name: `名寄 ${viewport.second}` })).toBeVisible();
+    await expect(admin).toHaveURL(mergedUrl);
+    const own = admin.getByTestId('interaction-timeline');
+    await expect(own).toContainText(`${viewport.second}さんの再診`);
+    await expect(own).not.toContainText(`${viewport.first}さんの初診`);
+    await admin.goto(keptUrl);
+    await expect(admin.getByRole('heading', { name: `名寄 ${viewport.first}` })).toBeVisible();
+    await expect(own).toContainText(`${viewport.first}さんの初診`);
+    await expect(own).not.toContainText(`${viewport.second}さんの再診`);
     await admin.context().close();
   });
 }

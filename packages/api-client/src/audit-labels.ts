@@ -23,6 +23,7 @@ export const ACCESS_ACTION_LABELS: Readonly<Record<AccessAction, string>> = {
   'customer.erase': '消去（本人からの請求）',
   'customer.merge': '顧客の統合（名寄せ）',
   'customer.unmerge': '顧客の統合の取り消し',
+  'customer.merge_final': '顧客の統合の確定（30 日経過）',
   'interaction.read': '対応履歴の閲覧',
   'interaction.create': '対応履歴の登録',
   'interaction.update': '対応履歴の更新',

@@ -46,6 +46,7 @@ const coverage = {
   createCustomer: 'createCustomerMutationOptions',
   checkCustomerDuplicates: 'checkCustomerDuplicatesMutationOptions',
   listCustomerDuplicates: 'customerDuplicatesQueryOptions',
+  listCustomerMerges: 'customerMergesQueryOptions',
   dismissCustomerDuplicate: 'dismissCustomerDuplicateMutationOptions',
   mergeCustomers: 'mergeCustomersMutationOptions',
   undoCustomerMerge: 'undoCustomerMergeMutationOptions',
@@ -225,6 +226,12 @@ const cases: Case[] = [
     method: 'GET',
     path: '/api/customers/duplicates?limit=5',
     run: (api, c) => query(r.customerDuplicatesQueryOptions(api, TENANT, { limit: 5 }))(c),
+  },
+  {
+    factory: 'customerMergesQueryOptions',
+    method: 'GET',
+    path: '/api/customers/merges?skip=10&limit=10',
+    run: (api, c) => query(r.customerMergesQueryOptions(api, TENANT, { skip: 10, limit: 10 }))(c),
   },
   {
     factory: 'dismissCustomerDuplicateMutationOptions',

@@ -166,6 +166,7 @@ const EXTRA_CALLS: readonly Call[] = [
   ['POST', '/api/customers/{id}/duplicate-dismissals', 'customers.write', 'customers'],
   ['POST', '/api/customers/{id}/merge', 'customers.delete', 'customers'],
   ['POST', '/api/customers/{id}/unmerge', 'customers.delete', 'customers'],
+  ['GET', '/api/customers/merges', 'customers.delete', 'customers'],
   // Two-factor sign-in: an administrator's reset of a member's factors.
   ['DELETE', '/api/tenant-users/{id}/factors', 'tenant_users.write', 'tenant_users'],
   // Marketing: the advertising check (医療広告ガイドライン) of any text.

@@ -383,10 +383,34 @@ export interface paths {
         /**
          * 統合を元に戻す（統合された顧客の ID で、30 日以内）
          * @description 統合で移した対応履歴・文書・調査レポートだけを元の顧客に戻し、残した顧客の項目を統合の前の値に戻して、
-         *     統合された顧客を一覧に戻します。統合されていない顧客は `404`、統合から 30 日を過ぎたときは
-         *     `409`（`RES_005`）です。
+         *     統合された顧客を一覧に戻します。統合されていない顧客は `404`、統合から 30 日を過ぎたとき（確定した統合）は
+         *     `409`（`RES_005`）、残した顧客がその後削除されたか、ほかの顧客に統合されたときは `409`（`RES_006`）です。
          */
         post: operations["undoCustomerMerge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customers/merges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 最近の統合（30 日以内で元に戻せる統合）を取得する
+         * @description 統合から 30 日以内で、まだ元に戻していない統合を、統合した日時の新しい順に返します（どの顧客をどの顧客に
+         *     統合したか、いつ・だれが統合したか、いつまで元に戻せるか）。元に戻すのは
+         *     `POST /api/customers/{id}/unmerge`（統合された顧客の ID）です。30 日を過ぎた統合は毎日確定され、
+         *     元に戻すためだけに残していた値と、統合された顧客の個人情報は消されます（統合された顧客の ID は
+         *     引き続き残した顧客へ案内します）。統合と同じく `customers.delete`（管理者）の権限が要ります。
+         */
+        get: operations["listCustomerMerges"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2246,7 +2270,7 @@ export interface components {
          *     日本語の名前は api-client の `ACCESS_ACTION_LABELS` にあります。
          * @enum {string}
          */
-        AccessAction: "customer.read" | "customer.create" | "customer.update" | "customer.delete" | "customer.restore" | "customer.purge" | "customer.disclose" | "customer.use_stop" | "customer.use_stop_lift" | "customer.erase" | "customer.merge" | "customer.unmerge" | "interaction.read" | "interaction.create" | "interaction.update" | "interaction.delete" | "document.read" | "document.download" | "document.preview" | "document.create" | "document.update" | "document.delete" | "folder.create" | "folder.update" | "folder.delete" | "product.create" | "product.update" | "product.delete" | "staff.create" | "staff.update" | "staff.delete" | "research.read" | "research.export" | "research.create" | "research.delete" | "customers.export" | "customers.import" | "auth.sign_in" | "auth.sign_in_failed" | "auth.sign_out" | "session.revoked" | "permission.changed" | "member.changed" | "settings.changed" | "invitation.created" | "invitation.revoked" | "mfa.enrolled" | "mfa.unenrolled" | "mfa.verified" | "mfa.verify_failed" | "mfa.recovery_used" | "mfa.reset" | "audit.export" | "audit.verified" | "audit.pruned";
+        AccessAction: "customer.read" | "customer.create" | "customer.update" | "customer.delete" | "customer.restore" | "customer.purge" | "customer.disclose" | "customer.use_stop" | "customer.use_stop_lift" | "customer.erase" | "customer.merge" | "customer.unmerge" | "customer.merge_final" | "interaction.read" | "interaction.create" | "interaction.update" | "interaction.delete" | "document.read" | "document.download" | "document.preview" | "document.create" | "document.update" | "document.delete" | "folder.create" | "folder.update" | "folder.delete" | "product.create" | "product.update" | "product.delete" | "staff.create" | "staff.update" | "staff.delete" | "research.read" | "research.export" | "research.create" | "research.delete" | "customers.export" | "customers.import" | "auth.sign_in" | "auth.sign_in_failed" | "auth.sign_out" | "session.revoked" | "permission.changed" | "member.changed" | "settings.changed" | "invitation.created" | "invitation.revoked" | "mfa.enrolled" | "mfa.unenrolled" | "mfa.verified" | "mfa.verify_failed" | "mfa.recovery_used" | "mfa.reset" | "audit.export" | "audit.verified" | "audit.pruned";
         TenantInfo: {
             /** Format: uuid */
             tenant_id: string;
@@ -3130,6 +3154,48 @@ export interface components {
         CustomerMergeResult: {
             merge: components["schemas"]["CustomerMerge"];
             customer: components["schemas"]["Customer"];
+        };
+        /** @description 最近の統合に出す顧客の要点 */
+        CustomerMergePerson: {
+            /** Format: uuid */
+            id: string;
+            /** 姓 */
+            last_name: string;
+            /** 名 */
+            first_name: string;
+            /** セイ */
+            last_name_kana: string;
+            /** メイ */
+            first_name_kana: string;
+            /** 診察券番号 */
+            patient_number: string;
+        };
+        /** @description 元に戻せる統合 1 件 */
+        CustomerMergeEntry: {
+            /** Format: uuid */
+            id: string;
+            kept: components["schemas"]["CustomerMergePerson"];
+            merged: components["schemas"]["CustomerMergePerson"];
+            /**
+             * 統合した日時
+             * Format: date-time
+             */
+            merged_at: string;
+            /**
+             * 統合した人
+             * @description 統合したユーザーの表示名（テナントを離れた人やシステムなら null）
+             */
+            merged_by_name: string | null;
+            /**
+             * 元に戻せる期限
+             * Format: date-time
+             * @description この日時まで元に戻せます（統合から 30 日）
+             */
+            undo_until: string;
+        };
+        CustomerMergeList: {
+            total: number;
+            merges: components["schemas"]["CustomerMergeEntry"][];
         };
         DeletedCustomerList: {
             total: number;
@@ -6133,6 +6199,38 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listCustomerMerges: {
+        parameters: {
+            query?: {
+                /** @description 読み飛ばす件数 */
+                skip?: components["parameters"]["Skip"];
+                /** @description 取得する最大件数 */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: {
+                /** @description 操作対象のテナント ID。省略時はユーザーの最初のテナント。 */
+                "X-Tenant-Id"?: components["parameters"]["TenantId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 最近の統合 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerMergeList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
             default: components["responses"]["UnexpectedError"];
         };

@@ -4,13 +4,16 @@ import { customerKeys } from './customers';
 import { type BodyOf, invalidates, type QueryOf, type TenantId, tenantHeader } from './shared';
 
 // 名寄せ: the registration form's duplicate check, the 重複の候補 screen's pairs, dismissing a
-// pair as two people, merging two customers and undoing it.
+// pair as two people, merging two customers, the recent merges and undoing one.
 
 export type CustomerDuplicateListQuery = QueryOf<'listCustomerDuplicates'>;
+export type CustomerMergeListQuery = QueryOf<'listCustomerMerges'>;
 
 export const customerDuplicateKeys = {
   pairs: (tenantId: TenantId, query: CustomerDuplicateListQuery = {}) =>
     [...customerKeys.all(tenantId), 'duplicates', query] as const,
+  merges: (tenantId: TenantId, query: CustomerMergeListQuery = {}) =>
+    [...customerKeys.all(tenantId), 'merges', query] as const,
 };
 
 /** POST /api/customers/duplicate-check — a draft's likely duplicates (reads; a mutation to call on save). */
@@ -37,6 +40,22 @@ export function customerDuplicatesQueryOptions(
       unwrap(
         api.GET('/api/customers/duplicates', { params: { ...tenantHeader(tenantId), query }, signal }),
         '/api/customers/duplicates',
+      ),
+  });
+}
+
+/** GET /api/customers/merges — the merges of the last 30 days that can still be undone. */
+export function customerMergesQueryOptions(
+  api: ApiClient,
+  tenantId: TenantId,
+  query: CustomerMergeListQuery = {},
+) {
+  return queryOptions({
+    queryKey: customerDuplicateKeys.merges(tenantId, query),
+    queryFn: ({ signal }) =>
+      unwrap(
+        api.GET('/api/customers/merges', { params: { ...tenantHeader(tenantId), query }, signal }),
+        '/api/customers/merges',
       ),
   });
 }

@@ -140,6 +140,11 @@ export function dataHandlers(state: DemoState): HttpHandler[] {
       const pairs = duplicatePairs(state.customers);
       return { total: pairs.length, pairs: pairs.slice(skip, skip + limit) };
     }),
+    typedHandler('get', '/api/customers/merges', ({ request }) => {
+      const { skip, limit } = page(request);
+      const merges = recentMerges(state.customers);
+      return { total: merges.length, merges: merges.slice(skip, skip + limit) };
+    }),
     typedHandler('get', '/api/customers/{id}', ({ params }) => {
       const customer = state.customers.find((item) => item.id === params.id);
       return customer ?? apiErrorResponse(404, catalogue.notFound);
@@ -208,6 +213,40 @@ function duplicatePairs(customers: readonly Customer[]): DuplicatePair[] {
     },
     reasons: index === 0 ? ['reading_and_birth_date', 'phone'] : ['reading_and_birth_date'],
   }));
+}
+
+type MergeEntry = components['schemas']['CustomerMergeEntry'];
+
+/**
+ * The recent merges of the demo (最近の統合): two records registered twice, merged two and nine
+ * days before the stories' day by the admin, each undoable for 30 days from its merge.
+ */
+export function recentMerges(customers: readonly Customer[]): MergeEntry[] {
+  const person = (customer: Customer) => ({
+    id: customer.id,
+    last_name: customer.last_name,
+    first_name: customer.first_name,
+    last_name_kana: customer.last_name_kana,
+    first_name_kana: customer.first_name_kana,
+    patient_number: customer.patient_number,
+  });
+  const mergedAt = ['2026-11-18T01:30:00.000Z', '2026-11-11T06:05:00.000Z'];
+  return customers.slice(2, 4).map((customer, index) => {
+    const at = mergedAt[index] as string;
+    return {
+      id: `00000001-0000-4000-8000-00000000095${index + 1}`,
+      kept: person(customer),
+      merged: {
+        ...person(customer),
+        id: `00000001-0000-4000-8000-00000000093${index + 1}`,
+        first_name: index === 0 ? 'ひろし' : 'ゆうこ',
+        patient_number: `P-29${String(index + 1).padStart(2, '0')}`,
+      },
+      merged_at: at,
+      merged_by_name: index === 0 ? '佐藤 美咲' : null,
+      undo_until: new Date(new Date(at).getTime() + 30 * 24 * 60 * 60 * 1000).toISOString(),
+    };
+  });
 }
 
 /** Everything a signed-in screen needs, in the full or the empty state. */

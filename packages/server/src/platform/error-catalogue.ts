@@ -120,6 +120,13 @@ export const ERROR_CATALOGUE = {
     message: '統合から 30 日を過ぎたため、この統合は元に戻せません。',
     suggestion: '必要な項目は、残した顧客の情報を編集して直してください。',
   },
+  RES_006: {
+    status: 409,
+    category: 'business_logic',
+    severity: 'low',
+    message: '統合のあとで残した顧客が削除されたか、ほかの顧客に統合されたため、この統合は元に戻せません。',
+    suggestion: '残した顧客をゴミ箱から元に戻すか、その統合を先に元に戻してから、もう一度お試しください。',
+  },
   RES_003: {
     status: 409,
     category: 'business_logic',

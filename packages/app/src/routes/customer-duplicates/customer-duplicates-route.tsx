@@ -21,6 +21,7 @@ import {
 } from '../../features/customers/duplicates/duplicate-text';
 import { MergeDialog } from '../../features/customers/duplicates/merge-dialog';
 import { isFeatureEnabled, useFeatureFlags } from '../../features/feature-flags';
+import { RecentMerges } from './recent-merges';
 
 type Pair = {
   first: DuplicateSummary;
@@ -31,7 +32,10 @@ type Pair = {
 const PAGE_SIZE = 20;
 const title = appRoutes.customerDuplicates.title;
 
-/** /customers/duplicates: pairs that may be one person — dismiss as two people, or merge (admins). */
+/**
+ * /customers/duplicates: pairs that may be one person — dismiss as two people, or merge (admins);
+ * under them the recent merges that can still be undone (admins).
+ */
 export function Component() {
   const { can } = usePermissions();
   const { flags } = useFeatureFlags();
@@ -133,6 +137,7 @@ function DuplicatesScreen({ canMerge }: { canMerge: boolean }) {
           data ? { page, pageSize: PAGE_SIZE, total: data.total, onPageChange: setPage } : undefined
         }
       />
+      {canMerge && <RecentMerges />}
       <MergeDialog
         pair={merging}
         onClose={() => setMerging(null)}

@@ -10,7 +10,10 @@ export interface CustomerDuplicateDismissalsTable {
   dismissed_at: CreatedAt;
 }
 
-/** One merge (名寄せ, migration 0030); the app never deletes one, an undo only marks it undone. */
+/**
+ * One merge (名寄せ, migration 0030); the app never deletes one, an undo only marks it undone, and
+ * after MERGE_UNDO_DAYS the nightly job marks it final (customers.merge-final.ts).
+ */
 export interface CustomerMergesTable {
   tenant_id: string;
   id: Generated<string>;
@@ -25,6 +28,8 @@ export interface CustomerMergesTable {
   merged_at: CreatedAt;
   undone_by: string | null;
   undone_at: Date | null;
+  /** Set when the merge became final (migration 0038): what only the undo needed is gone. */
+  finalized_at: ColumnType<Date | null, never, Date>;
 }
 
 declare module '../../platform/db/schema' {

@@ -142,7 +142,7 @@ export function customersHandlers({
     ...customerImportHandlers({ db, document, events, files, jobs, log }),
     ...patientNumberSettingsHandlers({ events }),
     ...customersPeopleRequestHandlers({ sessions, files, jobs, textIndex }),
-    ...customersDuplicateHandlers({ sessions }),
+    ...customersDuplicateHandlers({ db, jobs, log, sessions }),
   } satisfies ModuleHandlers;
 }
 

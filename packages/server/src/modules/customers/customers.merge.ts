@@ -42,6 +42,16 @@ export class MergeUndoExpiredError extends AppError {
   }
 }
 
+/**
+ * Undoing a merge whose kept customer was deleted or merged into another since (409 RES_006):
+ * the rows would go back from a record nobody sees; that change is undone first.
+ */
+export class MergeKeptChangedError extends AppError {
+  constructor(keptId: string) {
+    super('RES_006', { context: { resource: 'customer_merge', kept_id: keptId } });
+  }
+}
+
 export interface MergeOutcome {
   merge: Schemas['CustomerMerge'];
   customer: CustomerView;
@@ -159,7 +169,8 @@ export async function mergeCustomers(
 /**
  * Undoes the latest merge of a tombstone: the rows it moved that are still on the kept customer go
  * back, the kept customer's overwritten fields get their values back, and the tombstone lives again.
- * 404 when the customer is not merged; 409 RES_005 after MERGE_UNDO_DAYS.
+ * 404 when the customer is not merged; 409 RES_005 after MERGE_UNDO_DAYS (or once final), 409
+ * RES_006 when the kept customer was deleted or merged into another since.
  */
 export async function undoCustomerMerge(
   tx: TenantTransaction,
@@ -183,9 +194,17 @@ export async function undoCustomerMerge(
     .forUpdate()
     .executeTakeFirst();
   if (!merge) throw new CustomerNotFoundError();
-  if (now.getTime() - merge.merged_at.getTime() > MERGE_UNDO_DAYS * DAY_MS) {
+  if (merge.finalized_at !== null || now.getTime() - merge.merged_at.getTime() > MERGE_UNDO_DAYS * DAY_MS) {
     throw new MergeUndoExpiredError(merge.merged_at);
   }
+  const kept = await tx
+    .selectFrom('customers')
+    .select('deleted_at')
+    .where('tenant_id', '=', tx.tenantId)
+    .where('id', '=', merge.kept_id)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!kept || kept.deleted_at !== null) throw new MergeKeptChangedError(merge.kept_id);
   await moveRows(tx, 'interactions', merge.kept_id, mergedId, merge.moved_interaction_ids);
   await moveRows(tx, 'documents', merge.kept_id, mergedId, merge.moved_document_ids);
   await moveRows(tx, 'research_reports', merge.kept_id, mergedId, merge.moved_research_report_ids);
