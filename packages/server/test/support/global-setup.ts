@@ -9,7 +9,7 @@ import { startEmbeddedPostgres } from '../../src/platform/db/embedded';
 export const SEEDED_TEMPLATE = 'tsumiki_template_seeded';
 export const EMPTY_TEMPLATE = 'tsumiki_template_empty';
 
-const TEST_CLUSTER_SETTINGS =
+const TEST_CLUSTER_SETTINGS: Record<string, string> =
   process.env.TSUMIKI_TEST_FSYNC === 'on' ? {} : { fsync: 'off', full_page_writes: 'off' };
 
 declare module 'vitest' {
