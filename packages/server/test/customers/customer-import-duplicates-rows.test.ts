@@ -105,6 +105,9 @@ describe('duplicates of the rows of a small import, and crowded groups', () => {
     person('小行', '削除', 'コユキ', 'サクジョ', { birth_date: '1931-04-03' }),
     // 6: a bad row (no 姓): never checked.
     person('', '四郎', 'コユキ', 'シロウ', { phone: '03-1931-0402' }),
+    // 7 and 8: the same new phone, written two ways.
+    person('小行', '七子', 'コユキ', 'ナナコ', { phone: '093-1931-0007' }),
+    person('小行', '八子', 'コユキ', 'ハチコ', { phone: '09319310007' }),
   ];
 
   it('shows each valid row that may be somebody, saves nothing, and only with check_duplicates', async () => {
@@ -120,13 +123,16 @@ describe('duplicates of the rows of a small import, and crowded groups', () => {
       'valid',
       'valid',
       'invalid',
+      'valid',
+      'valid',
     ]);
     expect(summary(result)).toEqual([
       { row: 1, reasons: ['reading_and_birth_date'], existing: ids.mayumi, same_as_row: null },
       { row: 2, reasons: ['phone'], existing: ids.phone, same_as_row: null },
       { row: 4, reasons: ['email'], existing: null, same_as_row: 3 },
+      { row: 8, reasons: ['phone'], existing: null, same_as_row: 7 },
     ]);
-    expect(result.duplicates).toBe(3);
+    expect(result.duplicates).toBe(4);
     expect(result.rows[0]?.duplicate?.existing).toMatchObject({
       last_name: '小行',
       first_name: '真由美',
@@ -147,7 +153,10 @@ describe('duplicates of the rows of a small import, and crowded groups', () => {
 
   it('never finds another tenant’s customers', async () => {
     const result = await check(otherAdmin, rows);
-    expect(summary(result)).toEqual([{ row: 4, reasons: ['email'], existing: null, same_as_row: 3 }]);
+    expect(summary(result)).toEqual([
+      { row: 4, reasons: ['email'], existing: null, same_as_row: 3 },
+      { row: 8, reasons: ['phone'], existing: null, same_as_row: 7 },
+    ]);
   });
 
   // Rows of a file in crowded groups (all born 1933-06-06 or 1934-07-07).
