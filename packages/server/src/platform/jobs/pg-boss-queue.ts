@@ -14,6 +14,7 @@ const QUEUES = Object.keys({
   'files.remove': true,
   'customers.import': true,
   'customers.purge': true,
+  'customers.imports-prune': true,
   'notifications.digest': true,
   'audit.prune': true,
 } satisfies Record<JobName, true>) as JobName[];
