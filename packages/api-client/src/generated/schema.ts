@@ -3176,7 +3176,7 @@ export interface components {
             dry_run?: boolean;
             /**
              * 重複の確認
-             * @description `true` なら、誤りのない行ごとに、登録済みの顧客や前の行と同じ人の可能性があるかを
+             * @description `true`（`dry_run: true` のとき）なら、誤りのない行ごとに、登録済みの顧客や前の行と同じ人の可能性があるかを
              *     バックグラウンドの取り込みと同じ規則で確かめ、行の `duplicate` に返します（保存はしません。
              *     重複候補の行を登録しないときは、その行を除いて送り直します）。
              * @default false
