@@ -45,8 +45,8 @@ function birthDate(random) {
   return `${year}/${String(month).padStart(2, '0')}/${String(day).padStart(2, '0')}`;
 }
 
-/** `count` customers as a CSV text (CRLF, header first). */
-export function customerCsv(count, seed) {
+/** `count` customers as CSV cells (HEADER's columns), one array per row. */
+export function customerRows(count, seed) {
   const random = prng(seed).next;
   const { customers } = generateCustomers({
     seed,
@@ -56,31 +56,90 @@ export function customerCsv(count, seed) {
     now: new Date('2026-11-01T00:00:00Z'),
     interactionsPerCustomer: 0,
   });
-  const lines = [HEADER.join(',')];
-  for (const c of customers) {
+  return customers.map((c) => {
     const gender = random();
-    lines.push(
-      [
-        c.last_name,
-        c.first_name,
-        c.last_name_kana,
-        c.first_name_kana,
-        random() < 0.9 ? birthDate(random) : '',
-        gender < 0.4 ? '女性' : gender < 0.75 ? '男性' : '',
-        c.company_name,
-        c.company_name_kana,
-        c.email,
-        c.phone,
-        c.postal_code,
-        c.prefecture,
-        c.city,
-        c.address_line,
-        (c.tags ?? []).join(';'),
-        c.notes,
-      ]
-        .map(quote)
-        .join(','),
-    );
+    return [
+      c.last_name,
+      c.first_name,
+      c.last_name_kana,
+      c.first_name_kana,
+      random() < 0.9 ? birthDate(random) : '',
+      gender < 0.4 ? '女性' : gender < 0.75 ? '男性' : '',
+      c.company_name,
+      c.company_name_kana,
+      c.email,
+      c.phone,
+      c.postal_code,
+      c.prefecture,
+      c.city,
+      c.address_line,
+      (c.tags ?? []).join(';'),
+      c.notes,
+    ].map((cell) => cell ?? '');
+  });
+}
+
+/** Rows as a CSV text (CRLF, header first). */
+export function rowsToCsv(rows) {
+  return `${[HEADER.join(','), ...rows.map((cells) => cells.map(quote).join(','))].join('\r\n')}\r\n`;
+}
+
+/** `count` customers as a CSV text (CRLF, header first). */
+export function customerCsv(count, seed) {
+  return rowsToCsv(customerRows(count, seed));
+}
+
+const COLUMN = { lastName: 0, firstName: 1, lastKana: 2, firstKana: 3, birth: 4, email: 8, phone: 9 };
+
+/** Another kana for the last letter of a reading: one letter replaced. */
+function otherLastKana(kana) {
+  const last = kana.at(-1);
+  return `${kana.slice(0, -1)}${last === 'ア' ? 'イ' : 'ア'}`;
+}
+
+/**
+ * The bench file with planted likely duplicates (one row in `every`): each planted row replaces a
+ * row with another person's copy of an earlier row — the same reading and birth date under other
+ * kanji, the same phone, the same e-mail in capitals, the reading with its last letter changed and
+ * the same birth date — or of a customer already registered (`existing`: their phone), in turn.
+ * Returns the rows and the file's row numbers (the header is row 1) of the planted ones.
+ */
+export function plantDuplicates(rows, seed, { every = 1000, existing = [] } = {}) {
+  const random = prng(seed).next;
+  const planted = [];
+  const kinds = ['reading', 'phone', 'email', 'similar', ...(existing.length > 0 ? ['existing'] : [])];
+  let kindIndex = 0;
+  for (let index = every - 1; index < rows.length; index += every) {
+    const kind = kinds[kindIndex % kinds.length];
+    kindIndex += 1;
+    // An earlier row with what this kind copies.
+    const needs = { reading: COLUMN.birth, similar: COLUMN.birth, phone: COLUMN.phone, email: COLUMN.email };
+    let source = Math.floor(random() * index);
+    if (kind !== 'existing') {
+      while (source > 0 && (rows[source][needs[kind]] === '' || planted.includes(source + 2))) source -= 1;
+      if (rows[source][needs[kind]] === '') continue;
+    }
+    const from = rows[source];
+    const row = [...rows[index]];
+    row[COLUMN.email] = '';
+    row[COLUMN.phone] = '';
+    row[COLUMN.birth] = '';
+    if (kind === 'reading' || kind === 'similar') {
+      row[COLUMN.lastName] = from[COLUMN.lastName];
+      row[COLUMN.firstName] = `${from[COLUMN.firstName]}子`;
+      row[COLUMN.lastKana] = from[COLUMN.lastKana];
+      row[COLUMN.firstKana] =
+        kind === 'similar' ? otherLastKana(from[COLUMN.firstKana]) : from[COLUMN.firstKana];
+      row[COLUMN.birth] = from[COLUMN.birth];
+    } else if (kind === 'phone') {
+      row[COLUMN.phone] = from[COLUMN.phone];
+    } else if (kind === 'email') {
+      row[COLUMN.email] = from[COLUMN.email].toUpperCase();
+    } else {
+      row[COLUMN.phone] = existing[kindIndex % existing.length].phone;
+    }
+    rows[index] = row;
+    planted.push(index + 2);
   }
-  return `${lines.join('\r\n')}\r\n`;
+  return { rows, planted };
 }

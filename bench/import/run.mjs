@@ -8,15 +8,28 @@
 // rest before the upload. Each size runs on a freshly started server (so VmHWM is that import's),
 // in alternating order across rounds (10k/100k, 100k/10k, …) since the machine may be shared.
 // The target: 100,000 rows in under 2 minutes, and memory flat (the 100k peak about the 10k one).
+// The case 'check' (check.mjs) sends the same file with planted likely duplicates and
+// check_duplicates=true: the time of the check (upload to the choice), the rows found, the whole
+// time to done, and its ratio to the plain case's.
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { call, connect, signIn } from '../lib/http.mjs';
 import { mib, peakRssKiB } from '../lib/memory.mjs';
 import { freshInstallation, productToMeasure, rssKiB, stopProduct } from '../lib/product.mjs';
-import { table } from '../lib/report.mjs';
-import { argNumber, makeRunDir, resultFile, runScript, say, step } from '../lib/runtime.mjs';
-import { customerCsv } from './data.mjs';
+import {
+  argNumber,
+  loadText,
+  machine,
+  makeRunDir,
+  resultFile,
+  runScript,
+  say,
+  step,
+} from '../lib/runtime.mjs';
+import { importWithCheck, PLANT_EVERY, registeredPhones } from './check.mjs';
+import { customerRows, plantDuplicates, rowsToCsv } from './data.mjs';
+import { summarize } from './summary.mjs';
 
 const argv = process.argv.slice(2);
 if (argv.includes('--help') || argv.includes('-h')) {
@@ -24,6 +37,9 @@ if (argv.includes('--help') || argv.includes('-h')) {
 
   --quick       小さな確認用（1,000 行と 5,000 行、1 ラウンド）
   --rounds N    ラウンド数（既定 1。2 以上では大きさの順を交互に入れ替えます）
+  --cases L     plain（重複の確認なし）と check（重複を仕込んだファイルを check_duplicates=true で）。
+                既定 plain,check
+  --sizes L     行数の一覧（既定 10000,100000、--quick は 1000,5000）
 
 環境変数:
   BENCH_SERVER_DIR / BENCH_BUILD=0   pnpm bench と同じ
@@ -33,44 +49,97 @@ if (argv.includes('--help') || argv.includes('-h')) {
 }
 const quick = argv.includes('--quick') || process.env.BENCH_QUICK === '1';
 const rounds = argNumber(argv, '--rounds', 1, { min: 1 });
-const SIZES = quick ? [1_000, 5_000] : [10_000, 100_000];
-const TARGET_SECONDS = 120;
+const listArg = (name) => {
+  const index = argv.findIndex((arg) => arg === name || arg.startsWith(`${name}=`));
+  if (index < 0) return null;
+  const raw = argv[index].includes('=') ? argv[index].split('=')[1] : argv[index + 1];
+  return (raw ?? '').split(',').filter(Boolean);
+};
+const SIZES = listArg('--sizes')?.map(Number) ?? (quick ? [1_000, 5_000] : [10_000, 100_000]);
+const CASES = listArg('--cases') ?? ['plain', 'check'];
+if (
+  SIZES.some((size) => !Number.isInteger(size) || size < PLANT_EVERY) ||
+  CASES.some((c) => !['plain', 'check'].includes(c))
+)
+  throw new Error(`--sizes は ${PLANT_EVERY} 以上の整数、--cases は plain か check で指定してください`);
 
-function multipart(fileName, bytes) {
+function multipart(fileName, bytes, fields = {}) {
   const boundary = `----tsumikibench${Date.now().toString(16)}`;
   const head = Buffer.from(
     `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="customers.csv"; filename*=UTF-8''${encodeURIComponent(fileName)}\r\nContent-Type: text/csv\r\n\r\n`,
   );
   return {
-    body: Buffer.concat([head, bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    body: Buffer.concat([
+      ...Object.entries(fields).map(([name, value]) =>
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+      ),
+      head,
+      bytes,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
     contentType: `multipart/form-data; boundary=${boundary}`,
   };
 }
 
-async function importOnce(installation, product, size, file) {
+async function importOnce(installation, product, size, run) {
   const { server } = await installation.startFirst();
   try {
     const pool = connect(installation.origin, { timeoutMs: 120_000 });
     const { DEMO_USERS, DEMO_PASSWORD } = product.api;
     const { access_token: token } = await signIn(pool, DEMO_USERS.sakuraStaff.email, DEMO_PASSWORD);
+    const { file, planted } = await run.file(pool, token);
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const restKiB = rssKiB(server.pid);
     let peakSampled = restKiB;
     const sampler = setInterval(() => {
       peakSampled = Math.max(peakSampled, rssKiB(server.pid) ?? 0);
     }, 100);
+    const start = async () => {
+      const { body, contentType } = multipart(
+        `顧客_${size}.csv`,
+        file,
+        run.case === 'check' ? { check_duplicates: 'true' } : {},
+      );
+      const answer = await pool.request({
+        method: 'POST',
+        path: '/api/customers/imports',
+        headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
+        body,
+      });
+      const text = await answer.body.text();
+      if (answer.statusCode !== 202)
+        throw new Error(`取り込みを始められませんでした（${answer.statusCode}）: ${text.slice(0, 300)}`);
+      return JSON.parse(text);
+    };
     const started = performance.now();
-    const { body, contentType } = multipart(`顧客_${size}.csv`, file);
-    const answer = await pool.request({
-      method: 'POST',
-      path: '/api/customers/imports',
-      headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
-      body,
-    });
-    const text = await answer.body.text();
-    if (answer.statusCode !== 202)
-      throw new Error(`取り込みを始められませんでした（${answer.statusCode}）: ${text.slice(0, 300)}`);
-    const { id } = JSON.parse(text);
+    if (run.case === 'check') {
+      const checked = await importWithCheck(pool, token, start, planted);
+      clearInterval(sampler);
+      const hwmKiB = peakRssKiB(server.pid);
+      await pool.close();
+      const { job } = checked;
+      if (job.status !== 'done')
+        throw new Error(`取り込みが ${job.status} で終わりました: ${job.error ?? ''}`);
+      return {
+        size,
+        case: 'check',
+        fileBytes: file.length,
+        seconds: checked.seconds,
+        rowsPerSecond: job.processed_rows / checked.seconds,
+        scanSeconds: checked.scanSeconds,
+        scanRowsPerSecond: job.total_rows / checked.scanSeconds,
+        found: checked.found,
+        planted: checked.planted,
+        plantedFound: checked.plantedFound,
+        imported: job.imported_rows,
+        failed: job.failed_rows,
+        skipped: job.skipped_rows,
+        restKiB,
+        peakSampledKiB: peakSampled,
+        hwmKiB,
+      };
+    }
+    const { id } = await start();
     let job;
     for (;;) {
       const polled = await call(pool, 'GET', `/api/customers/imports/${id}`, { token });
@@ -87,6 +156,7 @@ async function importOnce(installation, product, size, file) {
     if (job.status !== 'done') throw new Error(`取り込みが ${job.status} で終わりました: ${job.error ?? ''}`);
     return {
       size,
+      case: 'plain',
       fileBytes: file.length,
       seconds,
       rowsPerSecond: job.processed_rows / seconds,
@@ -108,77 +178,58 @@ async function main() {
   const runDir = makeRunDir('import');
   const requireFromServer = createRequire(join(product.dir, 'package.json'));
   const Encoding = requireFromServer('encoding-japanese');
+  const shiftJis = (text) =>
+    Buffer.from(Encoding.convert(Encoding.stringToCode(text), { to: 'SJIS', from: 'UNICODE' }));
   const files = new Map();
   for (const size of SIZES) {
     step(`${size.toLocaleString('ja-JP')} 行の Shift_JIS ファイルを作っています`);
-    const text = customerCsv(size, 20261128 + size);
-    files.set(
-      size,
-      Buffer.from(Encoding.convert(Encoding.stringToCode(text), { to: 'SJIS', from: 'UNICODE' })),
-    );
+    const rows = customerRows(size, 20261128 + size);
+    if (CASES.includes('plain')) files.set(`plain-${size}`, { file: shiftJis(rowsToCsv(rows)), planted: [] });
   }
+  // The planted file copies phones of the demo tenant's customers (the same on every fresh start):
+  // it is made on the first check run, before its clock starts.
+  const fileOf = (size, kind) => async (pool, token) => {
+    const key = `${kind}-${size}`;
+    if (!files.has(key)) {
+      const existing = (await registeredPhones(pool, token)).slice(0, 10);
+      const { rows, planted } = plantDuplicates(customerRows(size, 20261128 + size), size, {
+        every: PLANT_EVERY,
+        existing,
+      });
+      files.set(key, { file: shiftJis(rowsToCsv(rows)), planted });
+    }
+    return files.get(key);
+  };
+  const runs = SIZES.flatMap((size) => CASES.map((kind) => ({ size, case: kind, file: fileOf(size, kind) })));
   const results = [];
   for (let round = 0; round < rounds; round += 1) {
-    const order = round % 2 === 0 ? SIZES : [...SIZES].reverse();
-    for (const size of order) {
+    const order = round % 2 === 0 ? runs : [...runs].reverse();
+    for (const run of order) {
       const installation = await freshInstallation({
         dir: product.dir,
-        runDir: join(runDir, `r${round}-${size}`),
+        runDir: join(runDir, `r${round}-${run.size}-${run.case}`),
       });
-      step(`ラウンド ${round + 1}: ${size.toLocaleString('ja-JP')} 行を取り込んでいます`);
-      const result = await importOnce(installation, product, size, files.get(size));
+      step(`ラウンド ${round + 1}: ${run.size.toLocaleString('ja-JP')} 行を取り込んでいます（${run.case}）`);
+      const result = await importOnce(installation, product, run.size, run);
+      const check =
+        result.case === 'check'
+          ? `、確認 ${result.scanSeconds.toFixed(1)} 秒（毎秒 ${Math.round(result.scanRowsPerSecond).toLocaleString('ja-JP')} 行）で ${result.found} 行、仕込んだ ${result.planted} 行のうち ${result.plantedFound} 行を見つけて取り込まず`
+          : '';
       say(
-        `  ${result.seconds.toFixed(1)} 秒、毎秒 ${Math.round(result.rowsPerSecond).toLocaleString('ja-JP')} 行、ピーク RSS ${mib(result.peakSampledKiB)}（開始時 ${mib(result.restKiB)}、VmHWM ${mib(result.hwmKiB)}）`,
+        `  ${result.seconds.toFixed(1)} 秒、毎秒 ${Math.round(result.rowsPerSecond).toLocaleString('ja-JP')} 行、ピーク RSS ${mib(result.peakSampledKiB)}（開始時 ${mib(result.restKiB)}、VmHWM ${mib(result.hwmKiB)}）${check}、${loadText()}`,
       );
-      results.push({ round, ...result });
+      results.push({ round, loadAverage: machine().loadAverage1m, ...result });
     }
   }
-  const bySize = SIZES.map((size) => {
-    const runs = results.filter((result) => result.size === size);
-    const median = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
-    return {
-      size,
-      seconds: median(runs.map((run) => run.seconds)),
-      rowsPerSecond: median(runs.map((run) => run.rowsPerSecond)),
-      peakKiB: Math.max(...runs.map((run) => run.peakSampledKiB)),
-      growthKiB: Math.max(...runs.map((run) => run.peakSampledKiB - run.restKiB)),
-      hwmKiB: Math.max(...runs.map((run) => run.hwmKiB ?? 0)),
-    };
-  });
-  say('');
-  say(
-    table(
-      ['行数', '時間', '行/秒', 'ピーク RSS', '開始時からの増加', 'VmHWM'],
-      bySize.map((row) => [
-        row.size.toLocaleString('ja-JP'),
-        `${row.seconds.toFixed(1)} 秒`,
-        Math.round(row.rowsPerSecond).toLocaleString('ja-JP'),
-        mib(row.peakKiB),
-        mib(row.growthKiB),
-        mib(row.hwmKiB),
-      ]),
-      ['r', 'r', 'r', 'r', 'r', 'r'],
-    ),
-  );
-  const [small, large] = bySize;
-  const memoryRatio = large.peakKiB / small.peakKiB;
-  say(
-    `ピーク RSS の比（${large.size.toLocaleString('ja-JP')} 行 / ${small.size.toLocaleString('ja-JP')} 行）: ${memoryRatio.toFixed(2)}`,
-  );
-  if (!quick) {
-    say(
-      large.seconds <= TARGET_SECONDS
-        ? `目標内: 100,000 行を ${large.seconds.toFixed(1)} 秒（目標 ${TARGET_SECONDS} 秒以内）`
-        : `目標外: 100,000 行に ${large.seconds.toFixed(1)} 秒（目標 ${TARGET_SECONDS} 秒以内）`,
-    );
-  }
+  const { summary, ratios, memoryRatio } = summarize(runs, results, { quick, sizes: SIZES });
   product.finish(
     resultFile(quick ? 'import.quick.json' : 'import.json'),
     'customer-import',
-    { sizes: SIZES, rounds },
+    { sizes: SIZES, cases: CASES, rounds, plantEvery: PLANT_EVERY },
     {
       results,
-      bySize,
+      bySize: summary,
+      ratios,
       memoryRatio,
     },
   );

@@ -3,7 +3,8 @@ import { expect, type Page, test } from '@playwright/test';
 import pg from 'pg';
 import { demo, expectNoSeriousA11yViolations } from './support';
 
-// A file over 2,000 rows goes to the server's background import: its progress in the dialog and
+// A file up to 2,000 rows is previewed with its likely duplicates before it is registered; a file
+// over 2,000 rows goes to the server's background import: its progress in the dialog and
 // on the customer list (after a reload too), 「中止」, the counts at the end and the error report.
 
 async function signIn(page: Page) {
@@ -193,4 +194,68 @@ test('likely duplicates are shown before the import saves, and skipped rows are 
   expect(report).toContain(
     `2103,行全体,重複の可能性があるため取り込みませんでした（登録済みの顧客「${existing.last_name} ${existing.first_name}」と電話番号が同じ）`,
   );
+});
+
+test('a small file shows its likely duplicates in the preview and registers without them (375 and 1440 px)', async ({
+  page,
+}, testInfo) => {
+  const existing = await demoCustomerWithPhone();
+  await page.setViewportSize({ width: 375, height: 800 });
+  await signIn(page);
+  const dialog = await openImport(page);
+  const file = [
+    '姓,名,セイ,メイ,生年月日,電話番号',
+    '小規模,一子,ショウキボ,イチコ,,093-0000-0001',
+    '小規模,二子,ショウキボ,ニコ,1980/4/1,093-0000-0002',
+    `${existing.last_name},別人,ベツ,ベツジン,,${existing.phone}`,
+    // Row 2 again: the same reading and phone, another kanji.
+    '小規模,壱子,ショウキボ,イチコ,,09300000001',
+  ].join('\r\n');
+  await dialog.locator('input[type=file]').setInputFiles({
+    name: '小さな名簿.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(file, 'utf8'),
+  });
+  const found = dialog.getByTestId('import-duplicates');
+  await expect(found.getByText('重複の可能性がある行 2 件')).toBeVisible();
+  const items = found.getByRole('list', { name: '重複の可能性がある行' }).getByRole('listitem');
+  await expect(items).toHaveCount(2);
+  await expect(items.first()).toContainText(`4 行目: ${existing.last_name} 別人`);
+  await expect(items.first()).toContainText('理由: 電話番号が同じ');
+  await expect(
+    items.first().getByRole('link', {
+      name: new RegExp(`登録済みの顧客: ${existing.last_name} ${existing.first_name}`, 'u'),
+    }),
+  ).toHaveAttribute('href', new RegExp(`/customers/${existing.id}$`, 'u'));
+  await expect(items.nth(1)).toContainText('5 行目: 小規模 壱子');
+  await expect(items.nth(1)).toContainText('このファイルの 2 行目と同じ人かもしれません');
+  await expect(found.getByRole('radio', { name: '重複候補の行は取り込まない' })).toBeChecked();
+  const register = dialog.getByRole('button', { name: '2 件を登録' });
+  await expect(register).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'small import duplicates 375');
+  await page.screenshot({ path: testInfo.outputPath('import-small-duplicates-375.png') });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.screenshot({ path: testInfo.outputPath('import-small-duplicates-1440.png') });
+
+  // Keyboard only: 「すべて取り込む」 counts every valid row, 「取り込まない」 goes back to 2.
+  await found.getByRole('radio', { name: '重複候補の行は取り込まない' }).focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(found.getByRole('radio', { name: 'すべて取り込む' })).toBeChecked();
+  await expect(dialog.getByRole('button', { name: '4 件を登録' })).toBeVisible();
+  await page.keyboard.press('ArrowUp');
+  await register.focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByText('2 件の顧客を登録しました')).toBeVisible();
+  await expect(dialog).toContainText('重複の候補の 2 件は登録していません。');
+
+  const client = new pg.Client({ connectionString: process.env.TSUMIKI_E2E_DATABASE_URL });
+  await client.connect();
+  try {
+    const saved = await client.query<{ first_name: string }>(
+      `select first_name from customers where last_name = '小規模' order by first_name`,
+    );
+    expect(saved.rows.map((row) => row.first_name)).toEqual(['一子', '二子']);
+  } finally {
+    await client.end();
+  }
 });

@@ -469,7 +469,8 @@ export interface paths {
         put?: never;
         /**
          * CSV から読み取った顧客を確認・登録する
-         * @description 行ごとに `CustomerInput` と同じ規則で検証し、誤りを日本語で返します。`dry_run: false` のときは
+         * @description 行ごとに `CustomerInput` と同じ規則で検証し、誤りを日本語で返します。`check_duplicates: true`
+         *     なら重複の候補も行ごとに返します。`dry_run: false` のときは
          *     誤りのない行だけを登録します（誤りのある行は登録しません）。診察券番号の列は読みません
          *     （登録した顧客には番号が自動で付きます）。
          */
@@ -3239,6 +3240,21 @@ export interface components {
              * @default true
              */
             dry_run?: boolean;
+            /**
+             * 重複の確認
+             * @description `true`（`dry_run: true` のとき）なら、誤りのない行ごとに、登録済みの顧客や前の行と同じ人の可能性があるかを
+             *     バックグラウンドの取り込みと同じ規則で確かめ、行の `duplicate` に返します（保存はしません。
+             *     重複候補の行を登録しないときは、その行を除いて送り直します）。
+             * @default false
+             */
+            check_duplicates?: boolean;
+        };
+        CustomerImportRowDuplicate: {
+            reasons: ("reading_and_birth_date" | "phone" | "email" | "similar_reading")[];
+            /** @description 同じ人の可能性がある登録済みの顧客（前の行のときは null） */
+            existing: components["schemas"]["CustomerDuplicateSummary"] | null;
+            /** @description 同じ人の可能性がある前の行（送った行の番号、登録済みの顧客のときは null） */
+            same_as_row: number | null;
         };
         CustomerImportRowResult: {
             /** @description 送った行の番号（1 から） */
@@ -3251,6 +3267,8 @@ export interface components {
             errors: components["schemas"]["ValidationErrorEntry"][];
             /** Format: uuid */
             customer_id?: string | null;
+            /** @description `check_duplicates: true` のときだけ: 同じ人の可能性がある相手と理由（なければ null） */
+            duplicate?: components["schemas"]["CustomerImportRowDuplicate"] | null;
         };
         CustomerImportResult: {
             dry_run: boolean;
@@ -3258,6 +3276,8 @@ export interface components {
             valid: number;
             invalid: number;
             created: number;
+            /** @description `check_duplicates: true` のときだけ: 重複の可能性がある行の数 */
+            duplicates?: number;
             rows: components["schemas"]["CustomerImportRowResult"][];
         };
         /**

@@ -9,6 +9,7 @@ import { Alert, Dialog, DialogContent, DialogDescription, DialogHeader, DialogTi
 import { useEffect, useRef, useState } from 'react';
 import { useTenantApi } from '../../app/use-tenant-api';
 import { type CsvImportRow, readCustomerCsv } from './customer-csv';
+import type { ImportDuplicateChoice } from './customer-import-duplicate-list';
 import { CustomerImportProgress } from './customer-import-progress';
 import {
   ChooseFileStep,
@@ -65,7 +66,11 @@ export function CustomerImportDialog({
   const check = async (fileName: string, rows: CsvImportRow[], ignored: string[], unknown: string[]) => {
     setFailure(null);
     try {
-      const result = await importRows.mutateAsync({ rows: rows.map((row) => row.values), dry_run: true });
+      const result = await importRows.mutateAsync({
+        rows: rows.map((row) => row.values),
+        dry_run: true,
+        check_duplicates: true,
+      });
       setStep({ kind: 'preview', fileName, rows, result, ignored, unknown });
     } catch (error) {
       setFailure(error instanceof Error ? error.message : '確認できませんでした。');
@@ -102,12 +107,22 @@ export function CustomerImportDialog({
     await check(file.name, read.rows, read.ignoredHeaders, []);
   };
 
-  const register = async (fileName: string, rows: CsvImportRow[], result: ImportResult) => {
+  const register = async (
+    fileName: string,
+    rows: CsvImportRow[],
+    result: ImportResult,
+    duplicates: ImportDuplicateChoice,
+  ) => {
     setFailure(null);
-    const valid = rows.filter((_, index) => result.rows.find((r) => r.row === index + 1)?.status === 'valid');
+    const chosen = (index: number) => {
+      const line = result.rows.find((r) => r.row === index + 1);
+      return line?.status === 'valid' && !(duplicates === 'skip' && line.duplicate);
+    };
+    const valid = rows.filter((_, index) => chosen(index));
+    const skipped = duplicates === 'skip' ? result.rows.filter((line) => line.duplicate).length : 0;
     try {
       const created = await importRows.mutateAsync({ rows: valid.map((row) => row.values), dry_run: false });
-      setStep({ kind: 'done', fileName, rows: valid, result: created });
+      setStep({ kind: 'done', fileName, rows: valid, result: created, skipped });
     } catch (error) {
       setFailure(
         error instanceof Error ? `${error.message} まだ登録されていません。` : '登録できませんでした。',
@@ -124,9 +139,8 @@ export function CustomerImportDialog({
           </DialogTitle>
           <DialogDescription>
             1 行目に見出し、2 行目から 1 行に 1 人を書いた CSV（UTF-8、または Excel で保存した
-            Shift_JIS）を選んでください。2,000 行までは登録の前に内容を確認できます。それより多い
-            ファイルはサーバーで、登録済みの顧客と重複しそうな行を確かめてから順に取り込み、進み具合をここと
-            顧客一覧に表示します（閉じても続きます）。
+            Shift_JIS）を選んでください。2,000
+            行までは登録の前に内容と重複の候補を確認できます。それより多いファイルはサーバーで、登録済みの顧客と重複しそうな行を確かめてから順に取り込み、進み具合をここと顧客一覧に表示します（閉じても続きます）。
           </DialogDescription>
         </DialogHeader>
 
@@ -151,7 +165,7 @@ export function CustomerImportDialog({
             step={step}
             busy={importRows.isPending}
             onChooseAnother={() => setStep(CHOOSE)}
-            onRegister={() => void register(step.fileName, step.rows, step.result)}
+            onRegister={(duplicates) => void register(step.fileName, step.rows, step.result, duplicates)}
           />
         )}
         {step.kind === 'done' && <DoneStep step={step} onClose={() => onOpenChange(false)} />}

@@ -49,9 +49,16 @@ export function ImportPreviewTable({ rows, results }: { rows: CsvImportRow[]; re
                   {name || <span className="text-muted-foreground">（氏名なし）</span>}
                 </td>
                 <td className="px-3 py-2">
-                  <Chip variant={status.variant} size="sm">
-                    {status.label}
-                  </Chip>
+                  <span className="flex flex-wrap gap-1">
+                    <Chip variant={status.variant} size="sm">
+                      {status.label}
+                    </Chip>
+                    {result.duplicate && (
+                      <Chip variant="warning" size="sm">
+                        重複の候補
+                      </Chip>
+                    )}
+                  </span>
                 </td>
                 <td className="px-3 py-2">
                   {result.errors.length > 0 ? (

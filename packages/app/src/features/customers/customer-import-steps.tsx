@@ -1,6 +1,13 @@
 import type { components } from '@tsumiki/api-client';
 import { Alert, Button, DialogFooter, FileDropzone } from '@tsumiki/ui';
+import { useState } from 'react';
 import { type CsvImportRow, expectedHeaderList } from './customer-csv';
+import {
+  type ImportDuplicateChoice,
+  ImportDuplicateChoiceFieldset,
+  type ImportDuplicateItem,
+  ImportDuplicateList,
+} from './customer-import-duplicate-list';
 import { ImportPreviewTable } from './customer-import-preview';
 
 type ImportResult = components['schemas']['CustomerImportResult'];
@@ -17,7 +24,7 @@ export type ImportStep =
       ignored: string[];
       unknown: string[];
     }
-  | { kind: 'done'; fileName: string; rows: CsvImportRow[]; result: ImportResult };
+  | { kind: 'done'; fileName: string; rows: CsvImportRow[]; result: ImportResult; skipped: number };
 
 type StepOf<K extends ImportStep['kind']> = Extract<ImportStep, { kind: K }>;
 
@@ -107,7 +114,25 @@ export function UnknownHeadersStep({
   );
 }
 
-/** The server's check of every row (a dry run), before anything is registered. */
+/** The rows of the server's check (a dry run) that may be a customer or an earlier row, as the file numbers them. */
+export function previewDuplicates(rows: CsvImportRow[], result: ImportResult): ImportDuplicateItem[] {
+  return result.rows.flatMap((line) => {
+    const row = rows[line.row - 1];
+    if (!line.duplicate || !row) return [];
+    const earlier = line.duplicate.same_as_row;
+    return [
+      {
+        rowNumber: row.rowNumber,
+        name: `${row.values.last_name ?? ''} ${row.values.first_name ?? ''}`.trim(),
+        reasons: line.duplicate.reasons,
+        existing: line.duplicate.existing,
+        sameAsRow: earlier === null ? null : (rows[earlier - 1]?.rowNumber ?? earlier),
+      },
+    ];
+  });
+}
+
+/** The server's check of every row (a dry run, duplicates included), before anything is registered. */
 export function PreviewStep({
   step,
   busy,
@@ -117,8 +142,11 @@ export function PreviewStep({
   step: StepOf<'preview'>;
   busy: boolean;
   onChooseAnother: () => void;
-  onRegister: () => void;
+  onRegister: (duplicates: ImportDuplicateChoice) => void;
 }) {
+  const [choice, setChoice] = useState<ImportDuplicateChoice>('skip');
+  const duplicates = previewDuplicates(step.rows, step.result);
+  const registered = step.result.valid - (choice === 'skip' ? duplicates.length : 0);
   return (
     <div className="grid gap-3">
       <p className="text-sm" aria-live="polite">
@@ -131,13 +159,29 @@ export function PreviewStep({
           取り込まない列: {[...step.ignored, ...step.unknown].join('、')}
         </p>
       )}
+      {duplicates.length > 0 && (
+        <div className="grid gap-3 text-sm" data-testid="import-duplicates">
+          <Alert
+            variant="warning"
+            title={`重複の可能性がある行 ${duplicates.length} 件`}
+            description="登録済みの顧客か、このファイルの前の行と同じ人かもしれません。登録する前に扱いを選んでください。"
+          />
+          <ImportDuplicateList items={duplicates} />
+          <ImportDuplicateChoiceFieldset
+            name="import-preview-duplicates"
+            value={choice}
+            skipHint="重複の候補の行を除いて登録します。"
+            onChange={setChoice}
+          />
+        </div>
+      )}
       <ImportPreviewTable rows={step.rows} results={step.result.rows} />
       <DialogFooter>
         <Button variant="outline" onClick={onChooseAnother} disabled={busy}>
           別のファイルを選ぶ
         </Button>
-        <Button disabled={step.result.valid === 0} loading={busy} onClick={onRegister}>
-          {step.result.valid} 件を登録
+        <Button disabled={registered === 0} loading={busy} onClick={() => onRegister(choice)}>
+          {registered} 件を登録
         </Button>
       </DialogFooter>
     </div>
@@ -149,6 +193,7 @@ export function DoneStep({ step, onClose }: { step: StepOf<'done'>; onClose: () 
   return (
     <div className="grid gap-3">
       <Alert variant="success" title={`${step.result.created} 件の顧客を登録しました`}>
+        {step.skipped > 0 && <p>重複の候補の {step.skipped} 件は登録していません。</p>}
         {step.result.invalid > 0 ? (
           <p>
             確認のあとに変わった内容があり、{step.result.invalid}{' '}

@@ -6,9 +6,11 @@ import { componentValidator } from '../../platform/http/openapi';
 import type { ModuleHandlers } from '../../platform/http/typed-handlers';
 import type { ModuleDependencies } from '../module';
 import { customersToCsv } from './customers.csv';
+import { duplicatesOfListedRows } from './customers.csv-duplicates';
 import { importCustomers } from './customers.csv-rows';
 import { checkRowShape } from './customers.import-rows';
 import { exportCustomers } from './customers.list.service';
+import type { CustomerFields } from './customers.service';
 
 type Schemas = components['schemas'];
 
@@ -44,6 +46,18 @@ export function customersCsvHandlers({ document, events }: Pick<ModuleDependenci
       const today = todayIn(await tenantTimeZone(tx));
       const rows = body.rows.map((row) => checkRowShape(validateCustomerInput, row, today));
       const results = await importCustomers(tx, principal.userId, rows, dryRun);
+      // The check runs on a dry run only: once saved, the rows would be their own duplicates.
+      const duplicates =
+        dryRun && body.check_duplicates
+          ? await duplicatesOfListedRows(
+              tx,
+              results.flatMap((result, index) =>
+                result.status === 'valid'
+                  ? [{ row: result.row, fields: rows[index]?.fields as CustomerFields }]
+                  : [],
+              ),
+            )
+          : null;
       const created = results.filter((result) => result.status === 'created').length;
       if (created > 0) {
         // One event for the whole file: nobody wants a notification per row.
@@ -59,11 +73,13 @@ export function customersCsvHandlers({ document, events }: Pick<ModuleDependenci
         valid: results.filter((result) => result.status !== 'invalid').length,
         invalid: results.filter((result) => result.status === 'invalid').length,
         created,
+        ...(duplicates ? { duplicates: duplicates.size } : {}),
         rows: results.map((result) => ({
           row: result.row,
           status: result.status,
           errors: result.errors,
           customer_id: result.customerId,
+          ...(duplicates ? { duplicate: duplicates.get(result.row) ?? null } : {}),
         })),
       };
       return { status: 200, body: summary };

@@ -9,7 +9,6 @@ import type { ValidationIssue } from '../../platform/errors';
 import type { DomainEvents } from '../../platform/events/domain-events';
 import type { FileStorage } from '../../platform/files/storage';
 import type { JobQueue } from '../../platform/jobs/jobs';
-import { duplicateRowsBetween } from './customers.duplicates-import';
 import { findCustomerImport } from './customers.import';
 import type { CustomerImportRow } from './customers.import.tables';
 import { type CsvCustomerColumns, headerProblem, mapHeader, recordToRow } from './customers.import-header';
@@ -17,6 +16,7 @@ import { insertCustomerBatch } from './customers.import-insert';
 import { CsvReadError, readCsvRecords } from './customers.import-read';
 import { checkRowShape } from './customers.import-rows';
 import { scanCustomerImport } from './customers.import-scan';
+import { duplicateRowsBetween } from './customers.import-skipped';
 import { type CustomerFields, normalizeFields } from './customers.service';
 
 /** Rows per transaction: one multi-row insert, and the progress and offset written with it. */

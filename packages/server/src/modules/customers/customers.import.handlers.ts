@@ -18,6 +18,7 @@ import {
   toCustomerImportJob,
 } from './customers.import';
 import { workCustomerImports } from './customers.import-job';
+import { IMPORT_RETENTION_DAYS, pruneExpiredImports } from './customers.import-retention';
 import { PATIENT_NUMBER_PERMISSION } from './customers.service';
 
 /** The background import of a customers CSV: start (upload), progress, recent ones, cancel, error report. */
@@ -32,6 +33,15 @@ export function customerImportHandlers(
     validate: componentValidator(dependencies.document, 'CustomerInput'),
     log: dependencies.log,
   });
+  jobs.work('customers.imports-prune', async () => {
+    const removed = await pruneExpiredImports(dependencies.db, jobs, new Date());
+    if (removed > 0)
+      dependencies.log?.info(
+        `${IMPORT_RETENTION_DAYS} 日を過ぎた顧客の取り込み ${removed} 件（ファイルとエラーの一覧）を削除しました`,
+      );
+  });
+  // At night in Japan, after the trash's purge.
+  jobs.schedule('customers.imports-prune', '27 3 * * *');
 
   return {
     async startCustomerImport({ body }, { tx, principal, tenant }) {

@@ -15,11 +15,12 @@ export async function lockStoredFile(tx: TenantTransaction, sha256: string): Pro
   );
 }
 
-/** Whether a document or a knowledge-base document of the tenant still uses the stored file. */
+/** Whether a document, a knowledge-base document or a customers CSV import of the tenant still uses the stored file. */
 export async function isStoredFileUsed(tx: TenantTransaction, key: string): Promise<boolean> {
   const { rows } = await sql<{ used: boolean }>`
     select exists (select 1 from documents where tenant_id = ${tx.tenantId} and storage_key = ${key})
         or exists (select 1 from knowledge_documents where tenant_id = ${tx.tenantId} and storage_key = ${key})
+        or exists (select 1 from customer_imports where tenant_id = ${tx.tenantId} and storage_key = ${key})
       as used`.execute(tx);
   return rows[0]?.used ?? true;
 }

@@ -57,6 +57,8 @@ export interface JobData {
   'customers.purge': Record<string, never>;
   /** Make final, in every tenant, the customer merges older than 30 days (customers module). */
   'customers.merges-finalize': Record<string, never>;
+  /** Remove, in every tenant, the customers CSV imports (file and error report) past their retention (customers module). */
+  'customers.imports-prune': Record<string, never>;
   /** Mail the daily digest of unread notifications in the tenants whose hour it is (notifications module). */
   'notifications.digest': Record<string, never>;
   /** Remove, in every tenant, the access-log rows older than its retention (audit module). */

@@ -15,6 +15,7 @@ const QUEUES = Object.keys({
   'customers.import': true,
   'customers.purge': true,
   'customers.merges-finalize': true,
+  'customers.imports-prune': true,
   'notifications.digest': true,
   'audit.prune': true,
 } satisfies Record<JobName, true>) as JobName[];
