@@ -1,4 +1,3 @@
-import { afterFirstScreen } from '../app/after-first-screen';
 import type { CaptureDetails, ReporterIdentity } from './classify';
 
 // The part of error reporting that is in the entry chunk: it listens from the first moment and
@@ -80,7 +79,7 @@ export function setReporterIdentity(next: ReporterIdentity | null): void {
   );
 }
 
-/** Window errors and unhandled rejections, from the first moment; the reporter follows after the first screen. */
+/** Window errors and unhandled rejections, from the first moment; the reporter follows on idle. */
 export function installErrorCapture(): void {
   addEventListener('error', (event) => {
     // A cross-origin script's error says nothing ("Script error."); ResizeObserver's is benign.
@@ -100,12 +99,10 @@ export function installErrorCapture(): void {
     // The crash screen, so that it is there when a crash comes offline.
     void import('./crash-view').catch(() => undefined);
   };
-  // Once the page has loaded and the first screen is shown, at an idle moment.
-  const loaded = new Promise<void>((resolve) => {
-    if (document.readyState === 'complete') resolve();
-    else addEventListener('load', () => resolve(), { once: true });
-  });
-  void loaded.then(afterFirstScreen).then(start);
+  const idle = () =>
+    'requestIdleCallback' in window ? requestIdleCallback(start, { timeout: 4000 }) : setTimeout(start, 2000);
+  if (document.readyState === 'complete') idle();
+  else addEventListener('load', idle, { once: true });
   // Whatever was caught while offline before the reporter arrived.
   addEventListener('online', () => {
     if (pending.length > 0) void loadReporter().catch(() => undefined);
