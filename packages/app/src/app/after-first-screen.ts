@@ -19,8 +19,7 @@ function idle(): Promise<void> {
 
 /**
  * Resolves at the first idle moment after the app has shown its first screen: for what the first
- * screen does not need (the service worker and its update check, the error reporter, the screen
- * lock's watchers), so that it neither delays that screen nor lengthens the tasks that render it.
+ * screen does not need (the service worker and its update check, the screen lock's watchers), so that it neither delays that screen nor lengthens the tasks that render it.
  * The page's `load` event is not that moment: it fires once the entry has arrived, while the
  * route's chunks and data are still on their way.
  */
