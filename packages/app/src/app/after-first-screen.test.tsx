@@ -21,20 +21,22 @@ function Background() {
   return <p>{ready ? '後の仕事: 開始' : '後の仕事: 待機'}</p>;
 }
 
+let finishLoading: () => void = () => undefined;
+
+function App() {
+  const [loading, setLoading] = useState(true);
+  finishLoading = () => setLoading(false);
+  return (
+    <>
+      <Root loading={loading} />
+      <Background />
+    </>
+  );
+}
+
 it('waits while a full-page spinner holds the first screen, then starts at an idle moment after it', async () => {
   vi.useFakeTimers();
   try {
-    let finishLoading: () => void = () => undefined;
-    function App() {
-      const [loading, setLoading] = useState(true);
-      finishLoading = () => setLoading(false);
-      return (
-        <>
-          <Root loading={loading} />
-          <Background />
-        </>
-      );
-    }
     render(<App />);
     // The spinner is all there is: nothing else starts, however long it shows (short of the fallback).
     await act(async () => {
