@@ -1,8 +1,11 @@
 import { formatDate, formatDateTime } from '@tsumiki/ui';
 
-const countFormat = new Intl.NumberFormat('ja-JP');
+// Made on first use, not when the module loads: the first Intl object of a page loads the
+// locale's data, a long moment on a slow phone's main thread before anything is shown.
+let countFormat: Intl.NumberFormat | undefined;
 
 export function formatCount(value: number): string {
+  countFormat ??= new Intl.NumberFormat('ja-JP');
   return countFormat.format(value);
 }
 
@@ -16,15 +19,37 @@ export const DEFAULT_TIME_ZONE = 'Asia/Tokyo';
  */
 let displayTimeZone: string = DEFAULT_TIME_ZONE;
 
+/**
+ * Wall-clock formatters by zone (see wallClock), also the answer to whether a zone is valid: an
+ * Intl.DateTimeFormat with a time zone is costly to make, and the session asks on every render.
+ */
+const wallClockFormats = new Map<string, Intl.DateTimeFormat | null>();
+
+function wallClockFormat(timeZone: string): Intl.DateTimeFormat | null {
+  let format = wallClockFormats.get(timeZone);
+  if (format === undefined) {
+    try {
+      format = new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+        second: 'numeric',
+      });
+    } catch {
+      format = null;
+    }
+    wallClockFormats.set(timeZone, format);
+  }
+  return format;
+}
+
 /** True for an IANA name this browser knows, e.g. Asia/Tokyo. */
 export function isValidTimeZone(zone: string | null | undefined): zone is string {
-  if (!zone) return false;
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
+  return Boolean(zone) && wallClockFormat(zone as string) !== null;
 }
 
 export function setDisplayTimeZone(zone: string | null | undefined): void {
@@ -48,16 +73,9 @@ export function formatTenantDate(value: string | Date, timeZone: string = displa
 /** Year, month, day, hour, minute, second of an instant as a wall clock in `timeZone` shows them. */
 function wallClock(instant: number, timeZone: string): number[] {
   const values: Record<string, number> = {};
-  const format = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  });
+  const format = wallClockFormat(timeZone);
+  // An unknown zone throws here as `new Intl.DateTimeFormat` does.
+  if (!format) throw new RangeError(`Invalid time zone specified: ${timeZone}`);
   for (const part of format.formatToParts(instant)) values[part.type] = Number(part.value);
   return [values.year, values.month, values.day, values.hour, values.minute, values.second].map(Number);
 }

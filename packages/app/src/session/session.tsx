@@ -8,6 +8,7 @@ import {
   type ReactNode,
   useCallback,
   useContext,
+  useDeferredValue,
   useEffect,
   useMemo,
   useRef,
@@ -122,7 +123,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   /** Signed in with an account that belongs to no tenant yet (tenant-me 403). */
   const withoutTenant = session !== null && isApiError(tenantMe.error) && tenantMe.error.status === 403;
 
-  const state = useMemo<SessionState>(
+  const currentState = useMemo<SessionState>(
     () =>
       deriveSessionState({
         authLoadFailed: authLoad.failed,
@@ -144,6 +145,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       tenantMe.data,
     ],
   );
+
+  // What the screens are given: a change of the session (signed in: the whole frame and the first
+  // screen appear) renders in the background, in slices that leave the main thread free for the
+  // user's input in between, instead of one long task (tenant-me's answer arrives through the
+  // query cache, whose updates React would otherwise render in one go).
+  const state = useDeferredValue(currentState);
 
   // Times on every screen are in the current tenant's zone (Asia/Tokyo when it has none).
   setDisplayTimeZone(state.status === 'signedIn' ? state.tenant?.time_zone : null);

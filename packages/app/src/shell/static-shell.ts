@@ -23,8 +23,19 @@ export function releaseStaticShell(): void {
   document.getElementById(STATIC_SHELL_ID)?.remove();
 }
 
+let markShown: () => void = () => undefined;
+/**
+ * Settles once the app shows its first screen (the routes rendered, no full-page spinner left):
+ * the moment work that the first screen does not need may start (app/after-first-screen.ts).
+ */
+export const firstScreenShown = new Promise<void>((resolve) => {
+  markShown = resolve;
+});
+
 function releaseWhenShown(): void {
-  if (appRendered && spinners === 0) releaseStaticShell();
+  if (!appRendered || spinners > 0) return;
+  releaseStaticShell();
+  markShown();
 }
 
 /** For the full-page spinner: the copy stays on screen while the spinner would show. */

@@ -1,7 +1,9 @@
 import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
+import { useAfterFirstScreen } from '../app/after-first-screen';
 
 // The service worker's registration and the update banner are not needed for the first paint:
-// their chunk is fetched once the page has loaded, so it never competes with the first screen.
+// their chunk is fetched once the page has loaded and the first screen is shown, so it never
+// competes with that screen (app/after-first-screen.ts).
 const UpdatePrompt = lazy<ComponentType<{ container: ServiceWorkerContainer }>>(() =>
   import('./update-prompt').catch(() => ({ default: () => null })),
 );
@@ -16,6 +18,7 @@ function loaded(): boolean {
  */
 export function Updates() {
   const [ready, setReady] = useState(loaded);
+  const firstScreenShown = useAfterFirstScreen();
   useEffect(() => {
     if (ready) return;
     const onLoad = () => setReady(true);
@@ -23,7 +26,7 @@ export function Updates() {
     return () => window.removeEventListener('load', onLoad);
   }, [ready]);
 
-  if (!import.meta.env.PROD || !ready || !('serviceWorker' in navigator)) return null;
+  if (!import.meta.env.PROD || !ready || !firstScreenShown || !('serviceWorker' in navigator)) return null;
   return (
     <Suspense fallback={null}>
       <UpdatePrompt container={navigator.serviceWorker} />

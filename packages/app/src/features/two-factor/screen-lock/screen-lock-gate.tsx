@@ -1,4 +1,5 @@
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { useAfterFirstScreen } from '../../../app/after-first-screen';
 import { useSession } from '../../../session/session';
 import { FullPageSpinner } from '../../../shell/full-page-spinner';
 import { loadSecurityParts } from '../lazy-gate';
@@ -19,6 +20,9 @@ export function ScreenLockGate({ children }: { children: ReactNode }) {
   const { state, signOut } = useSession();
 
   const { locked, lock, unlock } = useLockState();
+  // The watchers' chunk (with the rest of sign-in security, about 12 KB gzip) once the first
+  // screen is shown: a lock after minutes without input does not need it sooner.
+  const watching = useAfterFirstScreen();
 
   // Signed out (from the lock screen or anywhere): the next person starts unlocked.
   useEffect(() => {
@@ -29,7 +33,7 @@ export function ScreenLockGate({ children }: { children: ReactNode }) {
     return (
       <>
         {children}
-        {state.status === 'signedIn' ? (
+        {state.status === 'signedIn' && watching ? (
           <Suspense fallback={null}>
             <Watchers tenantId={state.tenant?.tenant_id} onIdle={lock} />
           </Suspense>
