@@ -99,6 +99,7 @@ describe('public API', () => {
         'SessionIndicator',
         'SettingSwitch',
         'Skeleton',
+        'SkeletonGroup',
         'SlowConnectionNotice',
         'SourceList',
         'Spinner',
