@@ -1,14 +1,16 @@
 import { Alert, AppLayout, AppSidebar, Skeleton, TopBar } from '@tsumiki/ui';
 import { type ComponentType, lazy, Suspense, useState } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router-dom';
+import { useAfterFirstScreen } from '../app/after-first-screen';
 import { RouterLink } from '../app/router-link';
 import { NetworkStatus } from '../errors/network-status';
 import { enabledFeatureMap, isFeatureEnabled, useFeatureFlags } from '../features/feature-flags';
 import { useSession, useSignedIn } from '../session/session';
 import { navItemsFor } from './nav-items';
 
-// The session menu's popover is not needed for the first paint. If its chunk cannot be loaded
-// (the network), the top bar goes on without it rather than crash the screen.
+// The session menu and the bell are not needed for the first screen: their chunks are asked for
+// once it is shown (`useAfterFirstScreen`), their placeholders holding their place until then. If a
+// chunk cannot be loaded (the network), the top bar goes on without it rather than crash the screen.
 const SessionStatusMenu = lazy<ComponentType>(() =>
   import('./session-status-menu').catch(() => ({ default: SessionMenuUnavailable })),
 );
@@ -17,7 +19,7 @@ function SessionMenuUnavailable() {
   return null;
 }
 
-// The bell, its panel and the live notification stream load after the first paint, the same way.
+// The bell, its panel and the live notification stream, the same way.
 const NotificationBellSlot = lazy<ComponentType>(() =>
   import('../features/notifications/notification-bell-slot').catch(() => ({
     default: SessionMenuUnavailable,
@@ -33,6 +35,9 @@ export function MainLayout() {
   // A screen's chunk or loader is on its way: the current screen stays, with a bar on top.
   const navigating = useNavigation().state === 'loading';
   const [mobileOpen, setMobileOpen] = useState(false);
+  const afterFirstScreen = useAfterFirstScreen();
+  const sessionPlaceholder = <Skeleton rounded="full" className="h-8 w-20" />;
+  const bellPlaceholder = <Skeleton rounded="full" className="size-9" />;
 
   return (
     <AppLayout
@@ -57,16 +62,22 @@ export function MainLayout() {
           onMenuClick={() => setMobileOpen(true)}
           sessionSlot={
             // The same placeholder as SessionIndicator's own while the session is unknown.
-            <Suspense fallback={<Skeleton rounded="full" className="h-8 w-20" />}>
-              <SessionStatusMenu />
-            </Suspense>
+            afterFirstScreen ? (
+              <Suspense fallback={sessionPlaceholder}>
+                <SessionStatusMenu />
+              </Suspense>
+            ) : (
+              sessionPlaceholder
+            )
           }
           notificationSlot={
-            isFeatureEnabled(flags, 'notifications') ? (
-              <Suspense fallback={<Skeleton rounded="full" className="size-9" />}>
+            !isFeatureEnabled(flags, 'notifications') ? null : afterFirstScreen ? (
+              <Suspense fallback={bellPlaceholder}>
                 <NotificationBellSlot />
               </Suspense>
-            ) : null
+            ) : (
+              bellPlaceholder
+            )
           }
         />
       }

@@ -5,7 +5,6 @@ import {
   ChatMessage,
   Chip,
   EmptyState,
-  isImeComposing,
   ProgressSteps,
   Select,
   type SourceItem,
@@ -13,10 +12,11 @@ import {
   Textarea,
 } from '@tsumiki/ui';
 import { MessageSquareText, Send } from 'lucide-react';
-import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAiStream } from '../ai/use-ai-stream';
 import { CustomerChooser } from '../forms/customer-chooser';
+import { SEND_SHORTCUT_HINT, sendOnCtrlEnter } from '../forms/send-shortcut';
 import { historyToSend } from './conversation-history';
 
 type ChatReply = components['schemas']['ChatReply'];
@@ -163,13 +163,7 @@ export function Conversation({ kind, examples }: ConversationProps) {
     else stream.start('/api/aiassistant/', { message: text, history, scope });
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key !== 'Enter' || isImeComposing(event)) return;
-    if (event.ctrlKey || event.metaKey) {
-      event.preventDefault();
-      send();
-    }
-  };
+  const onKeyDown = sendOnCtrlEnter(send);
 
   const streaming = pending !== null && (stream.running || stream.text !== '');
 
@@ -232,7 +226,7 @@ export function Conversation({ kind, examples }: ConversationProps) {
         />
         <div className="flex flex-wrap items-end justify-between gap-3">
           <p id={hintId} className="text-xs text-muted-foreground">
-            Ctrl+Enter（Mac は ⌘+Enter）で送信、Enter で改行します。
+            {SEND_SHORTCUT_HINT}
           </p>
           <div className="flex flex-wrap items-end gap-3">
             {kind === 'assistant' ? (

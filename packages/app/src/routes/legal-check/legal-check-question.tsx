@@ -1,10 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import type { KnowledgeChatMessage } from '@tsumiki/api-client';
 import { askKnowledgeMutationOptions } from '@tsumiki/api-client/react';
-import { Button, isImeComposing, Select, Textarea } from '@tsumiki/ui';
+import { Button, Select, Textarea } from '@tsumiki/ui';
 import { Send } from 'lucide-react';
-import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useTenantApi } from '../../app/use-tenant-api';
+import { SEND_SHORTCUT_HINT, sendOnCtrlEnter } from '../../features/forms/send-shortcut';
 import { errorMessage } from '../../lib/error-message';
 
 const MAX_RESULTS_OPTIONS = Array.from({ length: 20 }, (_, index) => index + 1);
@@ -35,13 +36,7 @@ export function QuestionForm({ onAnswered }: { onAnswered: (message: KnowledgeCh
     }
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key !== 'Enter' || isImeComposing(event)) return;
-    if (event.ctrlKey || event.metaKey) {
-      event.preventDefault();
-      void send();
-    }
-  };
+  const onKeyDown = sendOnCtrlEnter(() => void send());
 
   return (
     <form
@@ -67,7 +62,7 @@ export function QuestionForm({ onAnswered }: { onAnswered: (message: KnowledgeCh
       />
       <div className="flex flex-wrap items-end justify-between gap-3">
         <p id={hintId} className="text-xs text-muted-foreground">
-          Ctrl+Enter（Mac は ⌘+Enter）で送信、Enter で改行します。
+          {SEND_SHORTCUT_HINT}
         </p>
         <div className="flex flex-wrap items-end gap-3">
           <Select
