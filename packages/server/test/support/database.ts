@@ -41,6 +41,26 @@ async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * Drops a test file's database. A pool's `end()` resolves once its clients are told to close, not
+ * once they have: a forced drop right after would terminate one still closing, whose error then
+ * reaches nobody (an unhandled error that fails the run). So the drop first waits, briefly, for
+ * the database's own connections to go, and forces only what is left after that.
+ */
+async function dropDatabase(name: string): Promise<void> {
+  await admin(async (client) => {
+    for (let attempt = 0; attempt < 40; attempt += 1) {
+      const { rows } = await client.query<{ n: number }>(
+        'select count(*)::int as n from pg_stat_activity where datname = $1',
+        [name],
+      );
+      if (rows[0]?.n === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await client.query(`drop database if exists ${name} with (force)`);
+  });
+}
+
 /** A database of its own for one test file: a clone of a migrated (and by default seeded) template. */
 export async function createTestDatabase(
   options: { seeded?: boolean; template?: string } = {},
@@ -62,7 +82,7 @@ export async function createTestDatabase(
     async drop() {
       await db.destroy();
       await owner.destroy();
-      await admin((client) => client.query(`drop database if exists ${name} with (force)`));
+      await dropDatabase(name);
     },
   };
 }
@@ -78,7 +98,6 @@ export async function createBlankDatabase(): Promise<{
   return {
     name,
     ownerUrl: withDatabase(inject('postgres').adminUrl, name),
-    drop: () =>
-      admin((client) => client.query(`drop database if exists ${name} with (force)`)).then(() => {}),
+    drop: () => dropDatabase(name),
   };
 }
