@@ -1,6 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { TenantTransaction } from '../../platform/db/tenant-scope';
 import { type DuplicateReason, keysOf, reasonsBetween } from './customers.duplicates';
+import type { CustomerImportKeysTable } from './customers.import.tables';
 import { customerInUse } from './customers.in-use';
 
 /** Fewer digits than this are not a phone number worth comparing (as in customers.duplicates.ts). */
@@ -44,16 +45,11 @@ export function storedFileKeys(tenantId: string, importId: string): FileKeys {
   };
 }
 
-export interface FileRowFields {
-  row_number: number;
-  last_name: string;
-  first_name: string;
-  last_name_kana: string;
-  first_name_kana: string;
-  birth_date: string | null;
-  phone: string | null;
-  email: string | null;
-}
+/** A row's fields the duplicate keys are made from: those the keys table stores for a big file. */
+export type FileRowFields = Omit<
+  CustomerImportKeysTable,
+  'tenant_id' | 'import_id' | 'reading_key' | 'phone_key' | 'email_key'
+>;
 
 /**
  * Keys of rows read in the browser (the small import), computed by the same expressions as the
