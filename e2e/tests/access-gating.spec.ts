@@ -1,4 +1,4 @@
-import { type Browser, expect, test } from '@playwright/test';
+import { type Browser, expect, type Locator, test } from '@playwright/test';
 import pg from 'pg';
 import { demo, expectNoSeriousA11yViolations } from './support';
 
@@ -17,6 +17,11 @@ async function signedIn(browser: Browser, email: string, viewport = { width: 144
   await page.getByRole('button', { name: 'ログイン', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'ダッシュボード' })).toBeVisible();
   return page;
+}
+
+/** Waits for a switch's save to answer: a reload or a typed address would cut it off in flight. */
+async function saved(toggle: Locator) {
+  await expect(toggle).not.toHaveAttribute('aria-busy', 'true');
 }
 
 /** The さくら tenant's stored choices for the features these tests switch, to put back whatever happens. */
@@ -119,6 +124,7 @@ test('the admin turns 商品管理 off on /settings, its sidebar item goes, and 
   await expect(toggle).not.toBeChecked();
   await expect(row.getByText('変更済み')).toBeVisible();
   await expect(sidebar.getByRole('link', { name: '商品管理' })).toHaveCount(0);
+  await saved(toggle);
 
   // Saved on the server: still off after a reload, and for everyone.
   await admin.reload();
@@ -136,6 +142,7 @@ test('the admin turns 商品管理 off on /settings, its sidebar item goes, and 
   await expect(back.getByRole('switch', { name: '商品管理' })).toBeChecked();
   await expect(back.getByText('既定', { exact: true })).toBeVisible();
   await expect(sidebar.getByRole('link', { name: '商品管理' })).toBeVisible();
+  await saved(back.getByRole('switch', { name: '商品管理' }));
   await admin.context().close();
 });
 
@@ -150,6 +157,7 @@ test('a typed address of a switched-off screen says the feature is off instead o
   await expect(toggle).not.toBeChecked();
   const sidebar = admin.getByRole('navigation').first();
   await expect(sidebar.getByRole('link', { name: 'ユーザー管理' })).toHaveCount(0);
+  await saved(toggle);
 
   await admin.goto('/tenant-users');
   await expect(admin.getByRole('heading', { name: 'ユーザー管理', level: 1 })).toBeVisible();
@@ -162,6 +170,7 @@ test('a typed address of a switched-off screen says the feature is off instead o
   await admin.getByRole('button', { name: '「ユーザー管理」を既定に戻す' }).click();
   await expect(admin.getByTestId('feature-tenant_users').getByRole('switch')).toBeChecked();
   await expect(sidebar.getByRole('link', { name: 'ユーザー管理' })).toBeVisible();
+  await saved(admin.getByTestId('feature-tenant_users').getByRole('switch'));
   await admin.context().close();
 });
 
@@ -173,12 +182,14 @@ test('the dashboard offers AIチャット only while it is on', async ({ browser
   const toggle = admin.getByTestId('feature-chat').getByRole('switch', { name: 'AIチャット' });
   await toggle.click();
   await expect(toggle).not.toBeChecked();
+  await saved(toggle);
   await admin.getByRole('navigation').first().getByRole('link', { name: 'ホーム' }).click();
   await expect(admin.getByRole('link', { name: '顧客一覧を見る' })).toBeVisible();
   await expect(shortcut).toHaveCount(0);
   await admin.goto('/settings');
   await admin.getByRole('button', { name: '「AIチャット」を既定に戻す' }).click();
   await expect(admin.getByTestId('feature-chat').getByRole('switch')).toBeChecked();
+  await saved(admin.getByTestId('feature-chat').getByRole('switch'));
   await admin.context().close();
 });
 
@@ -212,12 +223,14 @@ test('the daily mail of unread notifications: switched on at an hour, kept, and 
   await expect(toggle).toBeChecked();
   await card.getByLabel('送る時刻').selectOption('7');
   await expect(card.getByLabel('送る時刻')).toBeEnabled();
+  await saved(toggle);
   await admin.reload();
   await expect(toggle).toBeChecked();
   await expect(card.getByLabel('送る時刻')).toHaveValue('7');
   await expect(card.getByTestId('digest-last-sent')).toHaveText('まだ送っていません。');
   await toggle.press('Space');
   await expect(toggle).not.toBeChecked();
+  await saved(toggle);
   await admin.reload();
   await expect(toggle).not.toBeChecked();
   await expect(card.getByLabel('送る時刻')).toHaveValue('7');

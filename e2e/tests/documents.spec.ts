@@ -178,8 +178,10 @@ test('the staff user may upload and move but is not offered deletion', async ({ 
     .getByRole('region', { name: 'トップの中のフォルダー' })
     .getByRole('link', { name: /契約書/ })
     .click();
-  const row = documentsTable(page).getByRole('row', { name: new RegExp(PDF) });
-  await row.getByRole('button', { name: `${PDF} の操作` }).click();
+  // The folder's own list, not the top's (whose 清掃業務委託契約書.pdf also contains the name).
+  await expect(page.getByRole('navigation', { name: 'パンくずリスト' })).toContainText('契約書');
+  const row = documentsTable(page).getByRole('row', { name: new RegExp(`^${PDF}`) });
+  await row.getByRole('button', { name: `${PDF} の操作`, exact: true }).click();
   await expect(page.getByRole('menuitem', { name: '移動' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: '削除' })).toHaveCount(0);
   await page.keyboard.press('Escape');

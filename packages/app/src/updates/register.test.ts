@@ -77,6 +77,14 @@ describe('UpdateController', () => {
     expect(controller.getSnapshot()).toEqual({ available: true, activating: false });
   });
 
+  it('starts quietly when the browser resolves the registration with nothing (workers blocked)', async () => {
+    const { container, controller } = setup();
+    container.register = async () => undefined as unknown as ServiceWorkerRegistration;
+    await expect(controller.start()).resolves.toBeUndefined();
+    await expect(controller.check()).resolves.toBeUndefined();
+    expect(controller.getSnapshot()).toEqual({ available: false, activating: false });
+  });
+
   it('offers a version that was already waiting when the page opened', async () => {
     const registration = new Registration();
     registration.waiting = Object.assign(new Worker(), { state: 'installed' as const });

@@ -36,7 +36,7 @@ export class UpdateController {
 
   /** Registers the worker and starts the checks; resolves once registered (errors are logged, never thrown). */
   async start(intervalMs: number = UPDATE_CHECK_INTERVAL_MS): Promise<void> {
-    let registration: ServiceWorkerRegistration;
+    let registration: ServiceWorkerRegistration | undefined;
     try {
       registration = await this.container.register(SERVICE_WORKER_URL, { scope: '/' });
     } catch (error) {
@@ -44,6 +44,8 @@ export class UpdateController {
       console.warn('Service Worker を登録できませんでした', error);
       return;
     }
+    // A browser that blocks workers (an automation setting) may resolve with nothing at all.
+    if (!registration) return;
     this.registration = registration;
     if (registration.waiting && registration.active) this.offer(registration.waiting);
     const onUpdateFound = () => this.watchInstalling();
