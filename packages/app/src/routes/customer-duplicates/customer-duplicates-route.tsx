@@ -8,6 +8,7 @@ import { DataTable, type DataTableColumn, EmptyState, PageHeader } from '@tsumik
 import { ArrowLeft, GitMerge } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { useDetachedMutation } from '../../app/detached-mutation';
 import { appRoutes, customerPath } from '../../app/paths';
 import { useToast } from '../../app/toasts';
 import { useTenantApi } from '../../app/use-tenant-api';
@@ -67,7 +68,8 @@ function DuplicatesScreen({ canMerge }: { canMerge: boolean }) {
     placeholderData: keepPreviousData,
   });
   const dismiss = useMutation(dismissCustomerDuplicateMutationOptions(api, tenantId));
-  const undo = useMutation(undoCustomerMergeMutationOptions(api, tenantId));
+  // From the toast, which outlives this screen (the kept customer's page opens after a merge).
+  const undo = useDetachedMutation(undoCustomerMergeMutationOptions(api, tenantId));
 
   const columns: DataTableColumn<Pair>[] = [
     { id: 'first', header: '顧客', cell: (pair) => <Person customer={pair.first} /> },
@@ -150,8 +152,13 @@ function DuplicatesScreen({ canMerge }: { canMerge: boolean }) {
             action: {
               label: '元に戻す',
               onClick: () =>
-                undo.mutate(mergedId, {
-                  onSuccess: () => toast({ title: '統合を元に戻しました', variant: 'success' }),
+                void undo(mergedId).then((undone) => {
+                  if (!undone) return;
+                  toast({
+                    title: `${customerName(undone.data)} さんと ${keptName} さんの統合を元に戻しました`,
+                    variant: 'success',
+                    action: { label: '開く', onClick: () => navigate(customerPath(mergedId)) },
+                  });
                 }),
             },
           });

@@ -1,4 +1,4 @@
-import { MutationObserver, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   deleteCustomerMutationOptions,
   interactionKeys,
@@ -6,6 +6,7 @@ import {
 } from '@tsumiki/api-client/react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useDetachedMutation } from '../../app/detached-mutation';
 import { useToast } from '../../app/toasts';
 import { useTenantApi } from '../../app/use-tenant-api';
 import { type Customer, customerName } from '../../features/customers/customer-fields';
@@ -38,19 +39,17 @@ export function useCustomerDeletion(customer: Customer, listHref: string) {
   const restore = useMutation(restoreCustomerMutationOptions(api, tenantId));
   const name = customerName(customer);
 
-  /** Restore from the undo toast: the screen may be gone by then, so not through this component's hook. */
-  const undoDelete = () => {
-    new MutationObserver(queryClient, restoreCustomerMutationOptions(api, tenantId)).mutate(customer.id).then(
-      () =>
-        toast({
-          title: `${name} さんを元に戻しました`,
-          variant: 'success',
-          action: { label: '開く', onClick: () => navigate(`/customers/${customer.id}`) },
-        }),
-      // The failure is shown by the app's error display.
-      () => undefined,
-    );
-  };
+  /** Restore from the undo toast: the screen may be gone by then. */
+  const restoreDetached = useDetachedMutation(restoreCustomerMutationOptions(api, tenantId));
+  const undoDelete = () =>
+    void restoreDetached(customer.id).then((restored) => {
+      if (!restored) return;
+      toast({
+        title: `${name} さんを元に戻しました`,
+        variant: 'success',
+        action: { label: '開く', onClick: () => navigate(`/customers/${customer.id}`) },
+      });
+    });
 
   const showUndoToast = () =>
     toast({

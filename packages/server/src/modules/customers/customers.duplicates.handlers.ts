@@ -23,8 +23,9 @@ export function customersDuplicateHandlers({
     const finalized = await finalizeExpiredMerges(db, sessions.now());
     if (finalized > 0) log?.info(`30 日を過ぎた統合 ${finalized} 件を確定しました`);
   });
-  // At night in Japan, after the trash's purge.
-  jobs.schedule('customers.merges-finalize', '27 3 * * *');
+  // At night in Japan, after the trash's purge (3:17), the imports' prune (3:27) and the access
+  // log's (3:37): one nightly job at a time.
+  jobs.schedule('customers.merges-finalize', '47 3 * * *');
 
   return {
     async checkCustomerDuplicates({ body }, { tx }) {
