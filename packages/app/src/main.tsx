@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { installErrorCapture } from './errors/capture';
@@ -14,10 +14,14 @@ void loadAuth();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root がありません');
-createRoot(root).render(
-  <StrictMode>
-    <CrashBoundary>
-      <App />
-    </CrashBoundary>
-  </StrictMode>,
-);
+// As a transition, the first render yields to the browser every few milliseconds instead of
+// holding the main thread for one long task (the static copy stays painted meanwhile).
+startTransition(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <CrashBoundary>
+        <App />
+      </CrashBoundary>
+    </StrictMode>,
+  );
+});
