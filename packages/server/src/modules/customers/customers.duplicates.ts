@@ -13,7 +13,8 @@ import { customerInUse } from './customers.in-use';
  * The registration form's check (a draft against the customers), the 重複の候補 screen (pairs of
  * customers) and the check of a CSV file before its import (customers.duplicates-import.ts) all
  * compare through `reasonsBetween`; each finds its candidates through the indexes
- * of migration 0030 (reading with birth date, phone digits, e-mail) and the birth date's (0029).
+ * of migration 0030 (reading with birth date, phone digits, e-mail), the birth date's (0029) and
+ * the birth date's with the reading's first or last two letters (0041).
  */
 
 type Schemas = components['schemas'];
@@ -137,7 +138,11 @@ export async function findDraftDuplicates(
 /**
  * The tenant's pairs of customers in use that may be one person, without the pairs a person
  * dismissed: the earlier registered first; the pairs whose later one is newest come first.
- * Each key joins through its own index (reading with birth date, birth date, phone, e-mail).
+ * Each key joins through its own index (reading with birth date, phone, e-mail). Similar readings
+ * with the same birth date join by the birth date and the reading's first two letters, or its
+ * last two (migration 0041: readings one edit apart share one of them), never by the birth date
+ * alone, which pairs every two customers born on the same day. With the same phone instead, the
+ * phone's join finds them.
  */
 export async function findDuplicatePairs(
   tx: TenantTransaction,
@@ -148,6 +153,9 @@ export async function findDuplicatePairs(
 }> {
   const a = keysOf('a');
   const b = keysOf('b');
+  const similarEnds = (end: 'head' | 'tail') => sql`b.birth_date = a.birth_date
+    and ${sql.ref(`b.reading_${end}`)} = ${sql.ref(`a.reading_${end}`)}
+    and length(${a.reading}) >= ${SIMILAR_MIN_LENGTH}`;
   const join = (on: RawBuilder<unknown>) => sql`
     select a.id as a_id, b.id as b_id
     from customers a join customers b on b.tenant_id = a.tenant_id and ${on}
@@ -157,7 +165,8 @@ export async function findDuplicatePairs(
   const { rows } = await sql<SummaryRow & { reasons: DuplicateReason[]; total: string }>`
     with candidates as (
       ${join(sql`${b.reading} = ${a.reading} and b.birth_date = a.birth_date`)}
-      union ${join(sql`b.birth_date = a.birth_date`)}
+      union ${join(similarEnds('head'))}
+      union ${join(similarEnds('tail'))}
       union ${join(sql`${b.phone} = ${a.phone} and ${a.phone} is not null`)}
       union ${join(sql`${b.email} = ${a.email} and ${a.email} is not null`)}
     ), found as (
