@@ -26,8 +26,13 @@ alter table customers
   add column reading_tail text
     generated always as (tsumiki_reading_tail(tsumiki_reading_fold(last_name_kana || first_name_kana))) stored;
 
--- Over the customers in use (the rule of customerInUse(), like the other keys' indexes).
-create index customers_live_birth_reading_head_idx on customers (tenant_id, birth_date, reading_head)
+-- Over the customers in use (the rule of customerInUse(), like the other keys' indexes), with the
+-- order of registration the pairs are made in (created_at, id): the list pairs the whole tenant,
+-- and each of these joins reads its index alone, in order, on both sides (a merge of index-only
+-- scans), not the customers' rows.
+create index customers_live_birth_reading_head_idx
+  on customers (tenant_id, birth_date, reading_head) include (created_at, id)
   where deleted_at is null and use_stopped_at is null and birth_date is not null and reading_head is not null;
-create index customers_live_birth_reading_tail_idx on customers (tenant_id, birth_date, reading_tail)
+create index customers_live_birth_reading_tail_idx
+  on customers (tenant_id, birth_date, reading_tail) include (created_at, id)
   where deleted_at is null and use_stopped_at is null and birth_date is not null and reading_tail is not null;

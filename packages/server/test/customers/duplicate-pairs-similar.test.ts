@@ -27,19 +27,91 @@ const BIRTH = '1970-05-05';
  * birth date of its own; then what must not pair. Earlier first in each pair.
  */
 const CRAFTED: Array<[string, Person[]]> = [
-  ['1971-01-01', [{ key: 'sub-start-a', reading: 'アイウエオ' }, { key: 'sub-start-b', reading: 'カイウエオ' }]],
-  ['1971-01-02', [{ key: 'sub-mid-a', reading: 'アイウエオ' }, { key: 'sub-mid-b', reading: 'アイカエオ' }]],
-  ['1971-01-03', [{ key: 'sub-end-a', reading: 'アイウエオ' }, { key: 'sub-end-b', reading: 'アイウエカ' }]],
-  ['1971-01-04', [{ key: 'ins-start-a', reading: 'アイウエ' }, { key: 'ins-start-b', reading: 'カアイウエ' }]],
-  ['1971-01-05', [{ key: 'ins-mid-a', reading: 'アイウエ' }, { key: 'ins-mid-b', reading: 'アイカウエ' }]],
-  ['1971-01-06', [{ key: 'ins-end-a', reading: 'アイウエ' }, { key: 'ins-end-b', reading: 'アイウエカ' }]],
-  ['1971-01-07', [{ key: 'del-start-a', reading: 'アイウエオ' }, { key: 'del-start-b', reading: 'イウエオ' }]],
-  ['1971-01-08', [{ key: 'del-mid-a', reading: 'アイウエオ' }, { key: 'del-mid-b', reading: 'アイエオ' }]],
-  ['1971-01-09', [{ key: 'del-end-a', reading: 'アイウエオ' }, { key: 'del-end-b', reading: 'アイウエ' }]],
+  [
+    '1971-01-01',
+    [
+      { key: 'sub-start-a', reading: 'アイウエオ' },
+      { key: 'sub-start-b', reading: 'カイウエオ' },
+    ],
+  ],
+  [
+    '1971-01-02',
+    [
+      { key: 'sub-mid-a', reading: 'アイウエオ' },
+      { key: 'sub-mid-b', reading: 'アイカエオ' },
+    ],
+  ],
+  [
+    '1971-01-03',
+    [
+      { key: 'sub-end-a', reading: 'アイウエオ' },
+      { key: 'sub-end-b', reading: 'アイウエカ' },
+    ],
+  ],
+  [
+    '1971-01-04',
+    [
+      { key: 'ins-start-a', reading: 'アイウエ' },
+      { key: 'ins-start-b', reading: 'カアイウエ' },
+    ],
+  ],
+  [
+    '1971-01-05',
+    [
+      { key: 'ins-mid-a', reading: 'アイウエ' },
+      { key: 'ins-mid-b', reading: 'アイカウエ' },
+    ],
+  ],
+  [
+    '1971-01-06',
+    [
+      { key: 'ins-end-a', reading: 'アイウエ' },
+      { key: 'ins-end-b', reading: 'アイウエカ' },
+    ],
+  ],
+  [
+    '1971-01-07',
+    [
+      { key: 'del-start-a', reading: 'アイウエオ' },
+      { key: 'del-start-b', reading: 'イウエオ' },
+    ],
+  ],
+  [
+    '1971-01-08',
+    [
+      { key: 'del-mid-a', reading: 'アイウエオ' },
+      { key: 'del-mid-b', reading: 'アイエオ' },
+    ],
+  ],
+  [
+    '1971-01-09',
+    [
+      { key: 'del-end-a', reading: 'アイウエオ' },
+      { key: 'del-end-b', reading: 'アイウエ' },
+    ],
+  ],
   // 4 letters to 3: the later reading is below the rule's length but the earlier one is not.
-  ['1971-01-10', [{ key: 'four-three-start-a', reading: 'アイウエ' }, { key: 'four-three-start-b', reading: 'イウエ' }]],
-  ['1971-01-11', [{ key: 'four-three-mid-a', reading: 'アイウエ' }, { key: 'four-three-mid-b', reading: 'アウエ' }]],
-  ['1971-01-12', [{ key: 'four-three-end-a', reading: 'アイウエ' }, { key: 'four-three-end-b', reading: 'アイウ' }]],
+  [
+    '1971-01-10',
+    [
+      { key: 'four-three-start-a', reading: 'アイウエ' },
+      { key: 'four-three-start-b', reading: 'イウエ' },
+    ],
+  ],
+  [
+    '1971-01-11',
+    [
+      { key: 'four-three-mid-a', reading: 'アイウエ' },
+      { key: 'four-three-mid-b', reading: 'アウエ' },
+    ],
+  ],
+  [
+    '1971-01-12',
+    [
+      { key: 'four-three-end-a', reading: 'アイウエ' },
+      { key: 'four-three-end-b', reading: 'アイウ' },
+    ],
+  ],
   // 4 letters, one replaced at each position (the 2nd keeps only the tail, the 3rd only the head).
   [
     '1971-01-13',
@@ -51,22 +123,54 @@ const CRAFTED: Array<[string, Person[]]> = [
       { key: 'four-sub-4', reading: 'サシスケ' },
     ],
   ],
-  ['1971-01-14', [{ key: 'four-five-a', reading: 'サシスセ' }, { key: 'four-five-b', reading: 'サシカスセ' }]],
+  [
+    '1971-01-14',
+    [
+      { key: 'four-five-a', reading: 'サシスセ' },
+      { key: 'four-five-b', reading: 'サシカスセ' },
+    ],
+  ],
   // Folded first: ショーコ is しよこ, ショウコ is しようこ (one letter more).
-  ['1971-01-15', [{ key: 'folded-a', reading: 'ショウコ' }, { key: 'folded-b', reading: 'しょーこ' }]],
+  [
+    '1971-01-15',
+    [
+      { key: 'folded-a', reading: 'ショウコ' },
+      { key: 'folded-b', reading: 'しょーこ' },
+    ],
+  ],
   // Not pairs: 3 letters then 4 (the earlier is below the rule's length), 3 and 3, two edits apart,
   // the same reading on another day, and a crowd born on one day with readings far apart.
-  ['1971-02-01', [{ key: 'three-four-a', reading: 'アイウ' }, { key: 'three-four-b', reading: 'アイウエ' }]],
-  ['1971-02-02', [{ key: 'three-three-a', reading: 'アイウ' }, { key: 'three-three-b', reading: 'アイカ' }]],
-  ['1971-02-03', [{ key: 'two-edits-a', reading: 'アイウエオ' }, { key: 'two-edits-b', reading: 'カイウエコ' }]],
+  [
+    '1971-02-01',
+    [
+      { key: 'three-four-a', reading: 'アイウ' },
+      { key: 'three-four-b', reading: 'アイウエ' },
+    ],
+  ],
+  [
+    '1971-02-02',
+    [
+      { key: 'three-three-a', reading: 'アイウ' },
+      { key: 'three-three-b', reading: 'アイカ' },
+    ],
+  ],
+  [
+    '1971-02-03',
+    [
+      { key: 'two-edits-a', reading: 'アイウエオ' },
+      { key: 'two-edits-b', reading: 'カイウエコ' },
+    ],
+  ],
   ['1971-02-04', [{ key: 'other-day-a', reading: 'タチツテト' }]],
   ['1971-02-05', [{ key: 'other-day-b', reading: 'タチツテ' }]],
   [
     BIRTH,
-    ['ヤマダハナコ', 'スズキイチロウ', 'タカハシユミ', 'サトウケンタ', 'イトウアイ', 'ワタナベマコト'].map((reading, i) => ({
-      key: `crowd-${i}`,
-      reading,
-    })),
+    ['ヤマダハナコ', 'スズキイチロウ', 'タカハシユミ', 'サトウケンタ', 'イトウアイ', 'ワタナベマコト'].map(
+      (reading, i) => ({
+        key: `crowd-${i}`,
+        reading,
+      }),
+    ),
   ],
 ];
 
@@ -183,7 +287,9 @@ describe('the pairs of 重複の候補 are those of the rules', () => {
     expect(byPair(pairs)).toEqual(byPair(expected));
     expect(total).toBe(expected.length);
     // The random readings over three kana pair in their hundreds, mostly as similar readings.
-    const similar = pairs.filter((row) => row.pair.startsWith('random-') && row.reasons.includes('similar_reading'));
+    const similar = pairs.filter(
+      (row) => row.pair.startsWith('random-') && row.reasons.includes('similar_reading'),
+    );
     expect(similar.length).toBeGreaterThan(200);
   });
 
@@ -198,7 +304,9 @@ describe('the pairs of 重複の候補 are those of the rules', () => {
       expect(found[`four-three-${at}-a four-three-${at}-b`], `4 to 3 at ${at}`).toEqual(['similar_reading']);
     }
     for (const position of [1, 2, 3]) {
-      expect(found[`four-a four-sub-${position}`], `4 letters, letter ${position}`).toEqual(['similar_reading']);
+      expect(found[`four-a four-sub-${position}`], `4 letters, letter ${position}`).toEqual([
+        'similar_reading',
+      ]);
     }
     expect(found['four-five-a four-five-b']).toEqual(['similar_reading']);
     expect(found['folded-a folded-b']).toEqual(['similar_reading']);

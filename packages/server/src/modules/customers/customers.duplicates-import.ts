@@ -1,6 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { TenantTransaction } from '../../platform/db/tenant-scope';
-import { type DuplicateReason, keysOf, reasonsBetween } from './customers.duplicates';
+import { type DuplicateReason, keysOf, reasonsBetween, withHashJoins } from './customers.duplicates';
 import type { CustomerImportKeysTable } from './customers.import.tables';
 import { customerInUse } from './customers.in-use';
 
@@ -192,20 +192,6 @@ export async function findListedDuplicates(
     sql`select * from duplicates order by row_number`,
   );
   return withHashJoins(tx, async () => (await query.execute(tx)).rows as FileDuplicate[]);
-}
-
-/**
- * The keys were just written (or are a computed list): the planner has no statistics for them and
- * would pick nested loops over the whole file; hash joins keep the check linear (the lateral
- * lookups still use the phone and e-mail indexes).
- */
-async function withHashJoins<T>(tx: TenantTransaction, run: () => Promise<T>): Promise<T> {
-  await sql`set local enable_nestloop = off`.execute(tx);
-  try {
-    return await run();
-  } finally {
-    await sql`set local enable_nestloop = on`.execute(tx);
-  }
 }
 
 /**

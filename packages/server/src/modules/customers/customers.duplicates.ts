@@ -136,6 +136,23 @@ export async function findDraftDuplicates(
 }
 
 /**
+ * Runs `run` with nested loops off: for the set-based duplicate queries, which join whole tables
+ * (a tenant's customers, a file's keys). Right after a big import or a file's keys are written the
+ * planner has no statistics for them yet, would take each side for a row or two and pick nested
+ * loops over the whole set (quadratic: seconds for a few thousand customers, until autovacuum
+ * analyses the table); hash and merge joins keep them linear whatever the statistics say (the
+ * lateral lookups by phone and e-mail of the import's check still use their indexes).
+ */
+export async function withHashJoins<T>(tx: TenantTransaction, run: () => Promise<T>): Promise<T> {
+  await sql`set local enable_nestloop = off`.execute(tx);
+  try {
+    return await run();
+  } finally {
+    await sql`set local enable_nestloop = on`.execute(tx);
+  }
+}
+
+/**
  * The tenant's pairs of customers in use that may be one person, without the pairs a person
  * dismissed: the earlier registered first; the pairs whose later one is newest come first.
  * Each key joins through its own index (reading with birth date, phone, e-mail). Similar readings
@@ -154,15 +171,14 @@ export async function findDuplicatePairs(
   const a = keysOf('a');
   const b = keysOf('b');
   const similarEnds = (end: 'head' | 'tail') => sql`b.birth_date = a.birth_date
-    and ${sql.ref(`b.reading_${end}`)} = ${sql.ref(`a.reading_${end}`)}
-    and length(${a.reading}) >= ${SIMILAR_MIN_LENGTH}`;
+    and ${sql.ref(`b.reading_${end}`)} = ${sql.ref(`a.reading_${end}`)}`;
   const join = (on: RawBuilder<unknown>) => sql`
     select a.id as a_id, b.id as b_id
     from customers a join customers b on b.tenant_id = a.tenant_id and ${on}
     where a.tenant_id = ${tx.tenantId} and b.tenant_id = ${tx.tenantId}
       and ${customerInUse('a')} and ${customerInUse('b')}
       and (a.created_at, a.id) < (b.created_at, b.id)`;
-  const { rows } = await sql<SummaryRow & { reasons: DuplicateReason[]; total: string }>`
+  const query = sql<SummaryRow & { reasons: DuplicateReason[]; total: string }>`
     with candidates as (
       ${join(sql`${b.reading} = ${a.reading} and b.birth_date = a.birth_date`)}
       union ${join(similarEnds('head'))}
@@ -184,7 +200,8 @@ export async function findDuplicatePairs(
     select found.*, count(*) over () as total from found
     where cardinality(found.reasons) > 0
     order by found.b_created_at desc, found.b_id desc, found.a_id desc
-    offset ${page.skip} limit ${page.limit}`.execute(tx);
+    offset ${page.skip} limit ${page.limit}`;
+  const { rows } = await withHashJoins(tx, () => query.execute(tx));
   let total = Number(rows[0]?.total ?? 0);
   if (rows.length === 0 && page.skip > 0) {
     // Past the last page: still say how many there are.
