@@ -191,7 +191,7 @@ export async function findListedDuplicates(
     listedFileKeys(rows),
     sql`select * from duplicates order by row_number`,
   );
-  return withHashJoins(tx, async () => (await query.execute(tx)).rows as FileDuplicate[]);
+  return (await withHashJoins(tx, query)).rows as FileDuplicate[];
 }
 
 /**
@@ -210,6 +210,6 @@ export async function recordImportDuplicates(tx: TenantTransaction, importId: st
                existing_id, same_as_row
         from duplicates`,
   );
-  const result = await withHashJoins(tx, () => query.execute(tx));
+  const result = await withHashJoins(tx, query);
   return Number(result.numAffectedRows ?? 0);
 }

@@ -1,5 +1,5 @@
 import type { components } from '@tsumiki/api-client/schema';
-import { type RawBuilder, sql } from 'kysely';
+import { type QueryResult, type RawBuilder, sql } from 'kysely';
 import type { TenantTransaction } from '../../platform/db/tenant-scope';
 import { customerInUse } from './customers.in-use';
 
@@ -136,20 +136,20 @@ export async function findDraftDuplicates(
 }
 
 /**
- * Runs `run` with nested loops off: for the set-based duplicate queries, which join whole tables
- * (a tenant's customers, a file's keys). Right after a big import or a file's keys are written the
- * planner has no statistics for them yet, would take each side for a row or two and pick nested
- * loops over the whole set (quadratic: seconds for a few thousand customers, until autovacuum
- * analyses the table); hash and merge joins keep them linear whatever the statistics say (the
- * lateral lookups by phone and e-mail of the import's check still use their indexes).
+ * Runs `query` with nested loops off: for the set-based duplicate queries, which join whole tables
+ * (a tenant's customers, a file's keys). Right after a big import, or when the table has never been
+ * analysed (a new installation's first import), the planner takes each side for a row or two and
+ * picks nested loops over the whole set: quadratic, seconds for a few thousand customers and
+ * minutes for tens of thousands, until autovacuum gets to the table. Hash and merge joins keep them
+ * linear whatever the statistics say (the lateral lookups of the import's check still use their
+ * indexes). The setting goes with the query in one batch: a read's queries started together share
+ * one implicit transaction (platform/db/read-scope.ts), and a setting sent alone would end with its
+ * own; in a transaction of withTenant's it is put back for the statements after.
  */
-export async function withHashJoins<T>(tx: TenantTransaction, run: () => Promise<T>): Promise<T> {
-  await sql`set local enable_nestloop = off`.execute(tx);
-  try {
-    return await run();
-  } finally {
-    await sql`set local enable_nestloop = on`.execute(tx);
-  }
+export async function withHashJoins<R>(tx: TenantTransaction, query: RawBuilder<R>): Promise<QueryResult<R>> {
+  const [, result] = await Promise.all([sql`set local enable_nestloop = off`.execute(tx), query.execute(tx)]);
+  await sql`set local enable_nestloop = on`.execute(tx);
+  return result;
 }
 
 /**
@@ -201,7 +201,7 @@ export async function findDuplicatePairs(
     where cardinality(found.reasons) > 0
     order by found.b_created_at desc, found.b_id desc, found.a_id desc
     offset ${page.skip} limit ${page.limit}`;
-  const { rows } = await withHashJoins(tx, () => query.execute(tx));
+  const { rows } = await withHashJoins(tx, query);
   let total = Number(rows[0]?.total ?? 0);
   if (rows.length === 0 && page.skip > 0) {
     // Past the last page: still say how many there are.
