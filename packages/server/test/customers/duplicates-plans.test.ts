@@ -37,7 +37,7 @@ describe('the duplicate check plans as the app role', () => {
   it('finds candidates by birth date, phone and e-mail through indexes', async () => {
     const plans = await planDb.plansOf(async (tx) => {
       const found = await findDraftDuplicates(tx, {
-        last_name_kana: 'ケイカク' + String.fromCharCode(12450 + 7),
+        last_name_kana: `ケイカク${String.fromCharCode(12450 + 7)}`,
         first_name_kana: 'ハナコ',
         birth_date: '1940-01-08',
         phone: '03-0007-0000',
