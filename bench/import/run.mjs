@@ -29,7 +29,9 @@ import {
 } from '../lib/runtime.mjs';
 import { importWithCheck, PLANT_EVERY, registeredPhones } from './check.mjs';
 import { customerRows, plantDuplicates, rowsToCsv } from './data.mjs';
+import { duplicatesOnTenant, PAIR_EVERY, SETTLE_SECONDS, tenantRows } from './duplicates.mjs';
 import { summarize } from './summary.mjs';
+import { startImport } from './upload.mjs';
 
 const argv = process.argv.slice(2);
 if (argv.includes('--help') || argv.includes('-h')) {
@@ -40,6 +42,11 @@ if (argv.includes('--help') || argv.includes('-h')) {
   --cases L     plain（重複の確認なし）と check（重複を仕込んだファイルを check_duplicates=true で）。
                 既定 plain,check
   --sizes L     行数の一覧（既定 10000,100000、--quick は 1000,5000）
+  --cases duplicates  重複の候補（GET /api/customers/duplicates?limit=20）を、取り込みで顧客が
+                --tenant-sizes の件数になったテナントで測ります（既定のケースには入りません）
+  --tenant-sizes L  duplicates のテナントの顧客数（既定 30000,100000、--quick は 3000,10000）
+  --settle S    duplicates で取り込みの後に待つ秒数（既定 70: autovacuum が統計を更新する時間。
+                0 は取り込みの直後、統計が古いまま）
 
 環境変数:
   BENCH_SERVER_DIR / BENCH_BUILD=0   pnpm bench と同じ
@@ -57,29 +64,17 @@ const listArg = (name) => {
 };
 const SIZES = listArg('--sizes')?.map(Number) ?? (quick ? [1_000, 5_000] : [10_000, 100_000]);
 const CASES = listArg('--cases') ?? ['plain', 'check'];
+const TENANT_SIZES = listArg('--tenant-sizes')?.map(Number) ?? (quick ? [3_000, 10_000] : [30_000, 100_000]);
 if (
   SIZES.some((size) => !Number.isInteger(size) || size < PLANT_EVERY) ||
-  CASES.some((c) => !['plain', 'check'].includes(c))
+  TENANT_SIZES.some((size, i) => !Number.isInteger(size) || size <= (TENANT_SIZES[i - 1] ?? 0)) ||
+  CASES.some((c) => !['plain', 'check', 'duplicates'].includes(c))
 )
-  throw new Error(`--sizes は ${PLANT_EVERY} 以上の整数、--cases は plain か check で指定してください`);
-
-function multipart(fileName, bytes, fields = {}) {
-  const boundary = `----tsumikibench${Date.now().toString(16)}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="customers.csv"; filename*=UTF-8''${encodeURIComponent(fileName)}\r\nContent-Type: text/csv\r\n\r\n`,
+  throw new Error(
+    `--sizes は ${PLANT_EVERY} 以上の整数、--tenant-sizes は増えていく整数、--cases は plain・check・duplicates で指定してください`,
   );
-  return {
-    body: Buffer.concat([
-      ...Object.entries(fields).map(([name, value]) =>
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-      ),
-      head,
-      bytes,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
-}
+const SETTLE = argNumber(argv, '--settle', SETTLE_SECONDS);
+const IMPORT_CASES = CASES.filter((c) => c !== 'duplicates');
 
 async function importOnce(installation, product, size, run) {
   const { server } = await installation.startFirst();
@@ -94,23 +89,14 @@ async function importOnce(installation, product, size, run) {
     const sampler = setInterval(() => {
       peakSampled = Math.max(peakSampled, rssKiB(server.pid) ?? 0);
     }, 100);
-    const start = async () => {
-      const { body, contentType } = multipart(
+    const start = () =>
+      startImport(
+        pool,
+        token,
         `顧客_${size}.csv`,
         file,
         run.case === 'check' ? { check_duplicates: 'true' } : {},
       );
-      const answer = await pool.request({
-        method: 'POST',
-        path: '/api/customers/imports',
-        headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
-        body,
-      });
-      const text = await answer.body.text();
-      if (answer.statusCode !== 202)
-        throw new Error(`取り込みを始められませんでした（${answer.statusCode}）: ${text.slice(0, 300)}`);
-      return JSON.parse(text);
-    };
     const started = performance.now();
     if (run.case === 'check') {
       const checked = await importWithCheck(pool, token, start, planted);
@@ -181,7 +167,7 @@ async function main() {
   const shiftJis = (text) =>
     Buffer.from(Encoding.convert(Encoding.stringToCode(text), { to: 'SJIS', from: 'UNICODE' }));
   const files = new Map();
-  for (const size of SIZES) {
+  for (const size of IMPORT_CASES.length > 0 ? SIZES : []) {
     step(`${size.toLocaleString('ja-JP')} 行の Shift_JIS ファイルを作っています`);
     const rows = customerRows(size, 20261128 + size);
     if (CASES.includes('plain')) files.set(`plain-${size}`, { file: shiftJis(rowsToCsv(rows)), planted: [] });
@@ -200,8 +186,11 @@ async function main() {
     }
     return files.get(key);
   };
-  const runs = SIZES.flatMap((size) => CASES.map((kind) => ({ size, case: kind, file: fileOf(size, kind) })));
+  const runs = SIZES.flatMap((size) =>
+    IMPORT_CASES.map((kind) => ({ size, case: kind, file: fileOf(size, kind) })),
+  );
   const results = [];
+  const duplicates = [];
   for (let round = 0; round < rounds; round += 1) {
     const order = round % 2 === 0 ? runs : [...runs].reverse();
     for (const run of order) {
@@ -220,17 +209,44 @@ async function main() {
       );
       results.push({ round, loadAverage: machine().loadAverage1m, ...result });
     }
+    if (CASES.includes('duplicates')) {
+      const installation = await freshInstallation({
+        dir: product.dir,
+        runDir: join(runDir, `r${round}-duplicates`),
+      });
+      step(
+        `ラウンド ${round + 1}: 重複の候補（${TENANT_SIZES.map((size) => size.toLocaleString('ja-JP')).join('・')} 件のテナント）`,
+      );
+      const measured = await duplicatesOnTenant({
+        installation,
+        product,
+        sizes: TENANT_SIZES,
+        fileOf: (count, seed) => shiftJis(rowsToCsv(tenantRows(count, seed))),
+        settleSeconds: SETTLE,
+      });
+      duplicates.push(...measured.map((result) => ({ round, ...result })));
+    }
+  }
+  if (IMPORT_CASES.length === 0) {
+    product.finish(
+      resultFile(quick ? 'import-duplicates.quick.json' : 'import-duplicates.json'),
+      'customer-duplicates',
+      { tenantSizes: TENANT_SIZES, rounds, pairEvery: PAIR_EVERY, settleSeconds: SETTLE },
+      { duplicates },
+    );
+    return;
   }
   const { summary, ratios, memoryRatio } = summarize(runs, results, { quick, sizes: SIZES });
   product.finish(
     resultFile(quick ? 'import.quick.json' : 'import.json'),
     'customer-import',
-    { sizes: SIZES, cases: CASES, rounds, plantEvery: PLANT_EVERY },
+    { sizes: SIZES, cases: CASES, rounds, plantEvery: PLANT_EVERY, tenantSizes: TENANT_SIZES },
     {
       results,
       bySize: summary,
       ratios,
       memoryRatio,
+      ...(duplicates.length > 0 ? { duplicates } : {}),
     },
   );
 }

@@ -58,7 +58,7 @@ export function queryPlanTracer(connectionString: string) {
     ): Promise<Array<{ sql: string; plan: PlanNode[] }>> {
       captured.length = 0;
       await work();
-      const selects = captured.filter((compiled) => /^\s*select/i.test(compiled.sql));
+      const selects = captured.filter((compiled) => /^\s*(select|with)\b/i.test(compiled.sql));
       const client = await pool.connect();
       try {
         await client.query('begin');

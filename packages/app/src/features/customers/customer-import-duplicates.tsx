@@ -5,7 +5,7 @@ import {
   customerImportDuplicatesQueryOptions,
 } from '@tsumiki/api-client/react';
 import { Alert, Button } from '@tsumiki/ui';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTenantApi } from '../../app/use-tenant-api';
 import { customerName } from './customer-fields';
 import {
@@ -28,6 +28,9 @@ export function CustomerImportDuplicates({ job }: { job: CustomerImportJob }) {
     meta: { errorDisplay: 'inline' },
   });
   const [choice, setChoice] = useState<ImportDuplicateChoice>('skip');
+  // The same import can be on screen twice (the dialog and the list's banner behind it): radios
+  // named after the import would be one group across both, and only one of them checked.
+  const group = useId();
   const total = found.data?.total ?? job.duplicate_rows ?? 0;
   const rows = found.data?.rows ?? [];
   return (
@@ -58,7 +61,7 @@ export function CustomerImportDuplicates({ job }: { job: CustomerImportJob }) {
         </p>
       )}
       <ImportDuplicateChoiceFieldset
-        name={`import-duplicates-${job.id}`}
+        name={`import-duplicates-${group}`}
         value={choice}
         skipHint="取り込まなかった行は、理由とともにエラーの一覧に載ります。"
         onChange={setChoice}

@@ -1,6 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { TenantTransaction } from '../../platform/db/tenant-scope';
-import { type DuplicateReason, keysOf, reasonsBetween } from './customers.duplicates';
+import { type DuplicateReason, keysOf, reasonsBetween, withHashJoins } from './customers.duplicates';
 import type { CustomerImportKeysTable } from './customers.import.tables';
 import { customerInUse } from './customers.in-use';
 
@@ -191,21 +191,7 @@ export async function findListedDuplicates(
     listedFileKeys(rows),
     sql`select * from duplicates order by row_number`,
   );
-  return withHashJoins(tx, async () => (await query.execute(tx)).rows as FileDuplicate[]);
-}
-
-/**
- * The keys were just written (or are a computed list): the planner has no statistics for them and
- * would pick nested loops over the whole file; hash joins keep the check linear (the lateral
- * lookups still use the phone and e-mail indexes).
- */
-async function withHashJoins<T>(tx: TenantTransaction, run: () => Promise<T>): Promise<T> {
-  await sql`set local enable_nestloop = off`.execute(tx);
-  try {
-    return await run();
-  } finally {
-    await sql`set local enable_nestloop = on`.execute(tx);
-  }
+  return (await withHashJoins(tx, query)).rows as FileDuplicate[];
 }
 
 /**
@@ -224,6 +210,6 @@ export async function recordImportDuplicates(tx: TenantTransaction, importId: st
                existing_id, same_as_row
         from duplicates`,
   );
-  const result = await withHashJoins(tx, () => query.execute(tx));
+  const result = await withHashJoins(tx, query);
   return Number(result.numAffectedRows ?? 0);
 }

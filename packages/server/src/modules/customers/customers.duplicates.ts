@@ -1,5 +1,5 @@
 import type { components } from '@tsumiki/api-client/schema';
-import { type RawBuilder, sql } from 'kysely';
+import { type QueryResult, type RawBuilder, sql } from 'kysely';
 import type { TenantTransaction } from '../../platform/db/tenant-scope';
 import { customerInUse } from './customers.in-use';
 
@@ -13,7 +13,8 @@ import { customerInUse } from './customers.in-use';
  * The registration form's check (a draft against the customers), the 重複の候補 screen (pairs of
  * customers) and the check of a CSV file before its import (customers.duplicates-import.ts) all
  * compare through `reasonsBetween`; each finds its candidates through the indexes
- * of migration 0030 (reading with birth date, phone digits, e-mail) and the birth date's (0029).
+ * of migration 0030 (reading with birth date, phone digits, e-mail), the birth date's (0029) and
+ * the birth date's with the reading's first or last two letters (0041).
  */
 
 type Schemas = components['schemas'];
@@ -135,9 +136,30 @@ export async function findDraftDuplicates(
 }
 
 /**
+ * Runs `query` with nested loops off: for the set-based duplicate queries, which join whole tables
+ * (a tenant's customers, a file's keys). Right after a big import, or when the table has never been
+ * analysed (a new installation's first import), the planner takes each side for a row or two and
+ * picks nested loops over the whole set: quadratic, seconds for a few thousand customers and
+ * minutes for tens of thousands, until autovacuum gets to the table. Hash and merge joins keep them
+ * linear whatever the statistics say (the lateral lookups of the import's check still use their
+ * indexes). The setting goes with the query in one batch: a read's queries started together share
+ * one implicit transaction (platform/db/read-scope.ts), and a setting sent alone would end with its
+ * own; in a transaction of withTenant's it is put back for the statements after.
+ */
+export async function withHashJoins<R>(tx: TenantTransaction, query: RawBuilder<R>): Promise<QueryResult<R>> {
+  const [, result] = await Promise.all([sql`set local enable_nestloop = off`.execute(tx), query.execute(tx)]);
+  await sql`set local enable_nestloop = on`.execute(tx);
+  return result;
+}
+
+/**
  * The tenant's pairs of customers in use that may be one person, without the pairs a person
  * dismissed: the earlier registered first; the pairs whose later one is newest come first.
- * Each key joins through its own index (reading with birth date, birth date, phone, e-mail).
+ * Each key joins through its own index (reading with birth date, phone, e-mail). Similar readings
+ * with the same birth date join by the birth date and the reading's first two letters, or its
+ * last two (migration 0041: readings one edit apart share one of them), never by the birth date
+ * alone, which pairs every two customers born on the same day. With the same phone instead, the
+ * phone's join finds them.
  */
 export async function findDuplicatePairs(
   tx: TenantTransaction,
@@ -148,16 +170,19 @@ export async function findDuplicatePairs(
 }> {
   const a = keysOf('a');
   const b = keysOf('b');
+  const similarEnds = (end: 'head' | 'tail') => sql`b.birth_date = a.birth_date
+    and ${sql.ref(`b.reading_${end}`)} = ${sql.ref(`a.reading_${end}`)}`;
   const join = (on: RawBuilder<unknown>) => sql`
     select a.id as a_id, b.id as b_id
     from customers a join customers b on b.tenant_id = a.tenant_id and ${on}
     where a.tenant_id = ${tx.tenantId} and b.tenant_id = ${tx.tenantId}
       and ${customerInUse('a')} and ${customerInUse('b')}
       and (a.created_at, a.id) < (b.created_at, b.id)`;
-  const { rows } = await sql<SummaryRow & { reasons: DuplicateReason[]; total: string }>`
+  const query = sql<SummaryRow & { reasons: DuplicateReason[]; total: string }>`
     with candidates as (
       ${join(sql`${b.reading} = ${a.reading} and b.birth_date = a.birth_date`)}
-      union ${join(sql`b.birth_date = a.birth_date`)}
+      union ${join(similarEnds('head'))}
+      union ${join(similarEnds('tail'))}
       union ${join(sql`${b.phone} = ${a.phone} and ${a.phone} is not null`)}
       union ${join(sql`${b.email} = ${a.email} and ${a.email} is not null`)}
     ), found as (
@@ -175,7 +200,8 @@ export async function findDuplicatePairs(
     select found.*, count(*) over () as total from found
     where cardinality(found.reasons) > 0
     order by found.b_created_at desc, found.b_id desc, found.a_id desc
-    offset ${page.skip} limit ${page.limit}`.execute(tx);
+    offset ${page.skip} limit ${page.limit}`;
+  const { rows } = await withHashJoins(tx, query);
   let total = Number(rows[0]?.total ?? 0);
   if (rows.length === 0 && page.skip > 0) {
     // Past the last page: still say how many there are.

@@ -48,6 +48,9 @@ export interface CustomersTable {
   reading_key: ColumnType<string, never, never>;
   phone_key: ColumnType<string | null, never, never>;
   email_key: ColumnType<string | null, never, never>;
+  /** The folded reading's first and last two letters, from 3 letters on (0041): generated. */
+  reading_head: ColumnType<string | null, never, never>;
+  reading_tail: ColumnType<string | null, never, never>;
   /** The customer this one was merged into (名寄せ, 0030): set only together with deleted_at. */
   merged_into_id: ColumnType<string | null, never, string | null>;
 }
@@ -90,6 +93,6 @@ declare module '../../platform/db/schema' {
 
 export type CustomerRow = Omit<
   Selectable<CustomersTable>,
-  'search_text' | 'kana_row' | 'reading_key' | 'phone_key' | 'email_key'
+  'search_text' | 'kana_row' | 'reading_key' | 'phone_key' | 'email_key' | 'reading_head' | 'reading_tail'
 >;
 export type NewCustomerRow = Insertable<CustomersTable>;
