@@ -10,8 +10,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TENANTS, DEMO_USERS } from '../../src/seed/demo';
 import { expectMatchesContract } from '../support/contract';
-import { multipart } from '../support/multipart';
 import { createTestServer, type TestServer } from '../support/server';
+import { csvFile, settledImport, startImport } from './import-support';
 
 type Row = Record<string, string>;
 
@@ -191,23 +191,12 @@ describe('duplicates of the rows of a small import, and crowded groups', () => {
         [row.last_name, row.first_name, row.last_name_kana, row.first_name_kana, row.birth_date].join(','),
       ),
     ];
-    const { payload, contentType } = multipart(
-      [{ name: '混雑.csv', bytes: new TextEncoder().encode(lines.join('\r\n')), type: 'text/csv' }],
-      { check_duplicates: 'true' },
-    );
-    const started = await server.app.inject({
-      method: 'POST',
-      url: '/api/customers/imports',
-      headers: { authorization: `Bearer ${staff}`, 'content-type': contentType },
-      payload,
+    const started = await startImport(server, staff, csvFile(lines, '混雑.csv'), {
+      check_duplicates: 'true',
     });
     expect(started.statusCode).toBe(202);
     const id = started.json().id as string;
-    const deadline = Date.now() + 60_000;
-    while ((await server.send('GET', `/api/customers/imports/${id}`, staff)).json().status === 'scanning') {
-      if (Date.now() > deadline) throw new Error('still scanning');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await settledImport(server, staff, id);
     const listed = (await server.send('GET', `/api/customers/imports/${id}/duplicates`, staff)).json();
     expect(
       listed.rows.map(

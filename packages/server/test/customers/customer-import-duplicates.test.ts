@@ -9,8 +9,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TENANTS, DEMO_USERS } from '../../src/seed/demo';
 import { expectErrorEnvelope, expectMatchesContract } from '../support/contract';
-import { multipart } from '../support/multipart';
 import { createTestServer, type TestServer } from '../support/server';
+import { csvFile, settledImport, startImport } from './import-support';
 
 const HEADER = '姓,名,セイ,メイ,生年月日,電話番号,メールアドレス';
 
@@ -40,28 +40,9 @@ describe('duplicates shown before a customers CSV import', () => {
     await server?.close();
   });
 
-  async function start(token: string, lines: string[], check = true) {
-    const { payload, contentType } = multipart(
-      [{ name: '顧客.csv', bytes: new TextEncoder().encode(lines.join('\r\n')), type: 'text/csv' }],
-      check ? { check_duplicates: 'true' } : {},
-    );
-    return server.app.inject({
-      method: 'POST',
-      url: '/api/customers/imports',
-      headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
-      payload,
-    });
-  }
-
-  async function settled(id: string) {
-    const deadline = Date.now() + 120_000;
-    for (;;) {
-      const job = (await server.send('GET', `/api/customers/imports/${id}`, staff)).json();
-      if (!['scanning', 'queued', 'running'].includes(job.status)) return job;
-      if (Date.now() > deadline) throw new Error(`import still ${job.status}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
+  const start = (token: string, lines: string[], check = true) =>
+    startImport(server, token, csvFile(lines), check ? { check_duplicates: 'true' } : {});
+  const settled = (id: string) => settledImport(server, staff, id);
 
   async function namesStarting(prefix: string): Promise<string[]> {
     const { rows } = await sql<{ first_name: string }>`
@@ -217,16 +198,7 @@ describe('duplicates shown before a customers CSV import', () => {
   });
 
   it('refuses a check_duplicates that is neither true nor false', async () => {
-    const { payload, contentType } = multipart(
-      [{ name: '顧客.csv', bytes: new TextEncoder().encode(`${HEADER}\r\n`), type: 'text/csv' }],
-      { check_duplicates: 'はい' },
-    );
-    const response = await server.app.inject({
-      method: 'POST',
-      url: '/api/customers/imports',
-      headers: { authorization: `Bearer ${staff}`, 'content-type': contentType },
-      payload,
-    });
+    const response = await startImport(server, staff, csvFile([HEADER, '']), { check_duplicates: 'はい' });
     expect(response.statusCode).toBe(422);
   });
 });

@@ -14,8 +14,8 @@ import {
 } from '../../src/modules/customers/customers.import-retention';
 import { createJobQueue } from '../../src/platform/jobs/pg-boss-queue';
 import { DEMO_TENANTS, DEMO_USERS } from '../../src/seed/demo';
-import { multipart } from '../support/multipart';
 import { createTestServer, type TestServer } from '../support/server';
+import { csvFile, settledImport, startImport } from './import-support';
 
 const HEADER = '姓,名,セイ,メイ,電話番号';
 const NOW = new Date('2030-01-31T00:00:00Z');
@@ -40,25 +40,16 @@ describe('retention of customers CSV imports', () => {
   });
 
   async function imported(lines: string[], check = false): Promise<string> {
-    const { payload, contentType } = multipart(
-      [{ name: '保存.csv', bytes: new TextEncoder().encode(lines.join('\r\n')), type: 'text/csv' }],
+    const started = await startImport(
+      server,
+      staff,
+      csvFile(lines, '保存.csv'),
       check ? { check_duplicates: 'true' } : {},
     );
-    const started = await server.app.inject({
-      method: 'POST',
-      url: '/api/customers/imports',
-      headers: { authorization: `Bearer ${staff}`, 'content-type': contentType },
-      payload,
-    });
     expect(started.statusCode).toBe(202);
     const id = started.json().id as string;
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const job = (await server.send('GET', `/api/customers/imports/${id}`, staff)).json();
-      if (!['scanning', 'queued', 'running'].includes(job.status)) return id;
-      if (Date.now() > deadline) throw new Error(`import still ${job.status}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await settledImport(server, staff, id);
+    return id;
   }
 
   async function age(id: string, fields: { finished_at?: Date | null; updated_at: Date; status?: string }) {

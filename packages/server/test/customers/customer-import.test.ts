@@ -12,8 +12,8 @@ import { createLocalFileStorage } from '../../src/platform/files/local-storage';
 import { componentValidator, loadOpenApiDocument } from '../../src/platform/http/openapi';
 import { DEMO_TENANTS, DEMO_USERS } from '../../src/seed/demo';
 import { expectErrorEnvelope, expectMatchesContract } from '../support/contract';
-import { multipart } from '../support/multipart';
 import { createTestServer, type TestServer } from '../support/server';
+import { startImport } from './import-support';
 
 const HEADER = '姓,名,セイ,メイ,生年月日,性別,電話番号';
 
@@ -49,15 +49,8 @@ describe('the background import of a customers CSV', () => {
     await server?.close();
   });
 
-  async function start(token: string, bytes: Uint8Array, name = '顧客.csv') {
-    const { payload, contentType } = multipart([{ name, bytes, type: 'text/csv' }]);
-    return server.app.inject({
-      method: 'POST',
-      url: '/api/customers/imports',
-      headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
-      payload,
-    });
-  }
+  const start = (token: string, bytes: Uint8Array, name = '顧客.csv') =>
+    startImport(server, token, { name, bytes, type: 'text/csv' });
 
   async function waitFor(
     token: string,

@@ -1,8 +1,8 @@
 import type { components } from '@tsumiki/api-client/schema';
 import { sql } from 'kysely';
 import type { TenantTransaction } from '../../platform/db/tenant-scope';
-import { type FileRowFields, findListedDuplicates } from './customers.duplicates-import';
-import { type CustomerFields, normalizeFields } from './customers.service';
+import { fileRowFields, findListedDuplicates } from './customers.duplicates-import';
+import type { CustomerFields } from './customers.service';
 
 type RowDuplicate = components['schemas']['CustomerImportRowDuplicate'];
 
@@ -15,20 +15,10 @@ export async function duplicatesOfListedRows(
   tx: TenantTransaction,
   rows: ReadonlyArray<{ row: number; fields: CustomerFields }>,
 ): Promise<Map<number, RowDuplicate>> {
-  const listed: FileRowFields[] = rows.map(({ row, fields }) => {
-    const normalized = normalizeFields(fields);
-    return {
-      row_number: row,
-      last_name: normalized.last_name,
-      first_name: normalized.first_name,
-      last_name_kana: normalized.last_name_kana,
-      first_name_kana: normalized.first_name_kana,
-      birth_date: normalized.birth_date ?? null,
-      phone: normalized.phone ?? null,
-      email: normalized.email ?? null,
-    };
-  });
-  const found = await findListedDuplicates(tx, listed);
+  const found = await findListedDuplicates(
+    tx,
+    rows.map(({ row, fields }) => fileRowFields(row, fields)),
+  );
   const ids = [...new Set(found.flatMap((line) => (line.existing_id ? [line.existing_id] : [])))];
   const customers =
     ids.length === 0

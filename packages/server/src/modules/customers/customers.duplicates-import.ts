@@ -3,6 +3,7 @@ import type { TenantTransaction } from '../../platform/db/tenant-scope';
 import { type DuplicateReason, keysOf, reasonsBetween, withHashJoins } from './customers.duplicates';
 import type { CustomerImportKeysTable } from './customers.import.tables';
 import { customerInUse } from './customers.in-use';
+import { type CustomerFields, normalizeFields } from './customers.service';
 
 /** Fewer digits than this are not a phone number worth comparing (as in customers.duplicates.ts). */
 const PHONE_MIN_DIGITS = 6;
@@ -50,6 +51,21 @@ export type FileRowFields = Omit<
   CustomerImportKeysTable,
   'tenant_id' | 'import_id' | 'reading_key' | 'phone_key' | 'email_key'
 >;
+
+/** The fields of a file's valid row (numbered as the file counts them), normalised as a save would. */
+export function fileRowFields(rowNumber: number, fields: CustomerFields): FileRowFields {
+  const normalized = normalizeFields(fields);
+  return {
+    row_number: rowNumber,
+    last_name: normalized.last_name,
+    first_name: normalized.first_name,
+    last_name_kana: normalized.last_name_kana,
+    first_name_kana: normalized.first_name_kana,
+    birth_date: normalized.birth_date ?? null,
+    phone: normalized.phone ?? null,
+    email: normalized.email ?? null,
+  };
+}
 
 /**
  * Keys of rows read in the browser (the small import), computed by the same expressions as the

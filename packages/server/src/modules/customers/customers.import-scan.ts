@@ -1,12 +1,11 @@
 import type { Insertable } from 'kysely';
 import { withTenant } from '../../platform/db/tenant-scope';
-import { recordImportDuplicates } from './customers.duplicates-import';
+import { fileRowFields, recordImportDuplicates } from './customers.duplicates-import';
 import type { CustomerImportKeysTable, CustomerImportRow } from './customers.import.tables';
 import { headerProblem, mapHeader, recordToRow } from './customers.import-header';
 import type { ImportServices } from './customers.import-job';
 import { CsvReadError, readCsvRecords } from './customers.import-read';
 import { checkRowShape } from './customers.import-rows';
-import { normalizeFields } from './customers.service';
 
 /** Keys written per insert while the file is read. */
 const KEY_BATCH = 1000;
@@ -46,18 +45,10 @@ export async function scanCustomerImport(
       dataRows += 1;
       const check = checkRowShape(services.validate, recordToRow(record.cells, columns), today);
       if (!check.fields) continue;
-      const fields = normalizeFields(check.fields);
       batch.push({
         tenant_id: tenantId,
         import_id: job.id,
-        row_number: record.rowNumber,
-        last_name: fields.last_name,
-        first_name: fields.first_name,
-        last_name_kana: fields.last_name_kana,
-        first_name_kana: fields.first_name_kana,
-        birth_date: fields.birth_date ?? null,
-        phone: fields.phone ?? null,
-        email: fields.email ?? null,
+        ...fileRowFields(record.rowNumber, check.fields),
       });
       if (batch.length >= KEY_BATCH) await flush();
     }
