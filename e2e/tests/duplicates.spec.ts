@@ -70,7 +70,9 @@ for (const viewport of viewports) {
     await expect(warning).toContainText(`生年月日 ${birth}`);
     await expect(warning).toContainText('フリガナと生年月日が同じ');
     await expectNoSeriousA11yViolations(reception, `duplicate warning ${viewport.label}`);
-    await warning.scrollIntoViewIfNeeded();
+    // Below a long form, the warning takes the focus and so comes into view by itself.
+    await expect(warning).toBeFocused();
+    await expect(warning).toBeInViewport();
     await reception.screenshot({ path: testInfo.outputPath(`duplicate-warning-${viewport.label}.png`) });
     // Saving anyway is the receptionist's call.
     await warning.getByRole('button', { name: 'このまま登録する' }).click();

@@ -5,15 +5,24 @@ import { fieldLabel } from './field-rules';
 import { splitValidationErrors } from './form-fields';
 
 /**
+ * A ref for a notice that takes the focus (and so scrolls into view, in a long dialog at 375 px
+ * too) each time `shown` becomes a new truthy value: what a sighted user must see after pressing
+ * the form's button, and what a screen reader must read. The element needs `tabIndex={-1}`.
+ */
+export function useFocusWhenShown<E extends HTMLElement>(shown: unknown) {
+  const ref = useRef<E>(null);
+  useEffect(() => {
+    if (shown) ref.current?.focus();
+  }, [shown]);
+  return ref;
+}
+
+/**
  * Why a save failed, above the form's buttons; nothing while `message` is empty. Takes the focus
  * each time a new message appears, so that a screen reader reads it and the keyboard is there.
  */
 export function FormFailure({ message }: { message: ReactNode }) {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (message) ref.current?.focus();
-  }, [message]);
-
+  const ref = useFocusWhenShown<HTMLDivElement>(message);
   if (!message) return null;
   return (
     <div ref={ref} tabIndex={-1} className="outline-none">

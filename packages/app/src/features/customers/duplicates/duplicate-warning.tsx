@@ -1,6 +1,7 @@
 import { Alert, Button } from '@tsumiki/ui';
 import { Link } from 'react-router-dom';
 import { customerPath } from '../../../app/paths';
+import { useFocusWhenShown } from '../../forms/form-failure';
 import { customerKana, customerName } from '../customer-fields';
 import { type DuplicateCandidate, duplicateFacts, duplicateReasonsText } from './duplicate-text';
 
@@ -13,11 +14,16 @@ export interface DuplicateWarningProps {
 
 /**
  * 登録の前に出す重複の警告: 同じ人かもしれない顧客（氏名・フリガナ・診察券番号・生年月日と理由）を示し、
- * その顧客を開くか、このまま登録するかを選んでもらう。
+ * その顧客を開くか、このまま登録するかを選んでもらう。出るたびにフォーカスを受け取り、長いフォームの
+ * 下にあっても画面に入る（「登録する」を押して何も起きないように見えないように）。
  */
 export function DuplicateWarning({ candidates, saving, onSaveAnyway }: DuplicateWarningProps) {
+  const ref = useFocusWhenShown<HTMLDivElement>(candidates);
   return (
     <Alert
+      ref={ref}
+      tabIndex={-1}
+      className="outline-none"
       variant="warning"
       title="重複の可能性があります"
       description="すでに登録されている次の顧客と同じ人かもしれません。同じ人なら、その顧客を開いてください。"
