@@ -85,10 +85,8 @@ export function readDate(input: string, today?: string): DateReading {
     date = isoDate(year, Number(japanese[3]), Number(japanese[4]));
     const end = nextEraStart(era);
     if (date && (date < era.start || (end !== undefined && date >= end))) {
-      return {
-        ok: false,
-        reason: `${era.name}${eraYear === 1 ? '元' : eraYear}年${Number(japanese[3])}月${Number(japanese[4])}日はありません（${era.name}は${formatWareki(era.start)}から）`,
-      };
+      const typed = `${era.name}${eraYear === 1 ? '元' : eraYear}年${Number(japanese[3])}月${Number(japanese[4])}日`;
+      return { ok: false, reason: outsideEra(typed, era, date, end) };
     }
   } else {
     return { ok: false, reason: '日付は「S55.4.1」「昭和55年4月1日」「1980/4/1」のように入力してください' };
@@ -97,6 +95,25 @@ export function readDate(input: string, today?: string): DateReading {
   if (date < EARLIEST_DATE) return { ok: false, reason: '1873年（明治6年）より前の日付は扱えません' };
   if (today !== undefined && date > today) return { ok: false, reason: '未来の日付は入力できません' };
   return { ok: true, date };
+}
+
+/**
+ * Why a 和暦 date is not one, with the boundary it crossed and, where the day exists, its right
+ * name: 「平成31年5月1日はありません（平成は平成31年4月30日まで。この日は令和元年5月1日です）」.
+ */
+function outsideEra(typed: string, era: Era, date: string, end: string | undefined): string {
+  const bound =
+    end !== undefined && date >= end
+      ? `${era.name}は${formatWareki(dayBefore(end))}まで`
+      : `${era.name}は${formatWareki(era.start)}から`;
+  const named = date >= EARLIEST_DATE ? `。この日は${formatWareki(date)}です` : '';
+  return `${typed}はありません（${bound}${named}）`;
+}
+
+function dayBefore(iso: string): string {
+  const date = new Date(`${iso}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - 1);
+  return date.toISOString().slice(0, 10);
 }
 
 /** 「昭和55年4月1日」 for 1980-04-01 (元年 for an era's first year); the ISO text itself before 明治. */
