@@ -5,52 +5,23 @@
 // customers, with the round trips to PostgreSQL counted in each server. See bench/README.md.
 // The steps live in bench/customers/, in the order main() takes them.
 import os from 'node:os';
-import { relative } from 'node:path';
 import { compareAnswers, startBaseline, startFloor } from './customers/bare-servers.mjs';
 import { prepareDatabase, seedCustomers, startPostgres } from './customers/database.mjs';
 import { customerCases, readOptions, TARGETS } from './customers/options.mjs';
 import { writeCustomersResult } from './customers/result.mjs';
 import { measureRounds } from './customers/rounds.mjs';
 import { captureProductSql, checkReplayedSql, sqlCapture } from './customers/sql.mjs';
-import { startTsumiki } from './customers/tsumiki.mjs';
+import { serverToMeasure, startTsumiki } from './customers/tsumiki.mjs';
 import { compareWithIlike } from './lib/customers-ilike.mjs';
 import { printCustomersReport } from './lib/customers-report.mjs';
 import { caseResults } from './lib/customers-results.mjs';
-import { gitDescribe, makeRunDir, runScript, say, step } from './lib/runtime.mjs';
-import {
-  buildIsStale,
-  buildServerPackage,
-  importFromServer,
-  importServerApi,
-  repoRoot,
-  serverDir,
-} from './lib/server-package.mjs';
+import { makeRunDir, runScript } from './lib/runtime.mjs';
 
 const { quick, verbose, settings, outFile, detail, timed } = readOptions(process.argv.slice(2), process.env);
 
 async function main() {
   const startedAt = new Date();
-  const nodeMajor = Number(process.versions.node.split('.')[0]);
-  if (nodeMajor < 24) {
-    say(`注意: Node ${process.version} で動いています。pnpm bench で実行すると Node 24 になります。`);
-  }
-  const dir = serverDir();
-  say(`Tsumiki ベンチマーク: GET /api/customers（${quick ? 'クイック' : '通常'}）`);
-  const shownDir = dir.startsWith(`${repoRoot}/`) ? relative(repoRoot, dir) : dir;
-  say(`  サーバー: ${shownDir}  ${gitDescribe(dir) ?? ''}`);
-
-  if (process.env.BENCH_BUILD !== '0' && buildIsStale(dir)) buildServerPackage(dir, step);
-  const api = await importServerApi(dir);
-  const pg = (await importFromServer(dir, 'pg')).default;
-  for (const name of [
-    'startEmbeddedPostgres',
-    'bootstrapDatabase',
-    'DEMO_TENANTS',
-    'DEMO_USERS',
-    'DEMO_PASSWORD',
-  ]) {
-    if (!(name in api)) throw new Error(`サーバーの公開 API に ${name} がありません（${dir}/src/index.ts）`);
-  }
+  const { dir, shownDir, api, pg } = await serverToMeasure({ quick });
 
   const runDir = makeRunDir('run');
 

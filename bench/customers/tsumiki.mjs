@@ -1,13 +1,57 @@
-// The product server under measurement: started on the bench's database with a signing key of
-// ours (the bare servers verify its tokens with the same key), signed in as the demo tenant's
-// admin, and checked to answer every case before anything is captured or measured.
+// The product server under measurement: its package (built if stale, with its programmatic API),
+// then the server started on the bench's database with a signing key of ours (the bare servers
+// verify its tokens with the same key), signed in as the demo tenant's admin, and checked to
+// answer every case before anything is captured or measured.
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { jwtClaims } from '../lib/capture.mjs';
 import { placeholderApp } from '../lib/product.mjs';
-import { freePort, step } from '../lib/runtime.mjs';
+import { freePort, gitDescribe, say, step } from '../lib/runtime.mjs';
+import {
+  buildIsStale,
+  buildServerPackage,
+  importFromServer,
+  importServerApi,
+  repoRoot,
+  serverDir,
+} from '../lib/server-package.mjs';
 import { childEnv, getJson, startChild } from './children.mjs';
 
+/**
+ * The server package to measure (BENCH_SERVER_DIR, else this repository's), announced with its git
+ * state, built first when its dist is older than its sources (unless BENCH_BUILD=0); with its
+ * programmatic API, which must have what the bench uses, and its pg.
+ */
+export async function serverToMeasure({ quick }) {
+  const nodeMajor = Number(process.versions.node.split('.')[0]);
+  if (nodeMajor < 24) {
+    say(`注意: Node ${process.version} で動いています。pnpm bench で実行すると Node 24 になります。`);
+  }
+  const dir = serverDir();
+  say(`Tsumiki ベンチマーク: GET /api/customers（${quick ? 'クイック' : '通常'}）`);
+  const shownDir = dir.startsWith(`${repoRoot}/`) ? relative(repoRoot, dir) : dir;
+  say(`  サーバー: ${shownDir}  ${gitDescribe(dir) ?? ''}`);
+
+  if (process.env.BENCH_BUILD !== '0' && buildIsStale(dir)) buildServerPackage(dir, step);
+  const api = await importServerApi(dir);
+  const pg = (await importFromServer(dir, 'pg')).default;
+  for (const name of [
+    'startEmbeddedPostgres',
+    'bootstrapDatabase',
+    'DEMO_TENANTS',
+    'DEMO_USERS',
+    'DEMO_PASSWORD',
+  ]) {
+    if (!(name in api)) throw new Error(`サーバーの公開 API に ${name} がありません（${dir}/src/index.ts）`);
+  }
+  return { dir, shownDir, api, pg };
+}
+
+/**
+ * Starts the product server on the bench's database, signs in as the demo admin and checks that
+ * every case answers 200. Returns the server, the signing key, the children's environment, the
+ * token's claims and the headers that carry it.
+ */
 export async function startTsumiki({ api, dir, runDir, cluster, appUrl, user, cases, detail }) {
   step('Tsumiki（本体のサーバー）を起動しています');
   const secret = randomBytes(32).toString('hex');
