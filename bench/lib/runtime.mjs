@@ -1,5 +1,6 @@
-// What every bench script needs around its measurement: output, command-line numbers, free ports,
-// giving back what it started (also on Ctrl-C), the git state it measured, and its JSON result.
+// What every bench script needs around its measurement: output, numbers from the command line and
+// the environment, free ports, giving back what it started (also on Ctrl-C), the git state it
+// measured, and its JSON result.
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -59,6 +60,20 @@ export function argNumber(argv, name, fallback, { min = 0, integer = true } = {}
   if (raw === undefined) return fallback;
   const value = Number(raw);
   if (raw.trim() === '' || !Number.isFinite(value) || value < min || (integer && !Number.isInteger(value))) {
+    throw new Error(`${name} は ${min} 以上の${integer ? '整数' : '数'}で指定してください（現在: "${raw}"）`);
+  }
+  return value;
+}
+
+/**
+ * The variable `name` from env as a number, else the fallback (unset or blank); anything else than
+ * a number ≥ min (a whole one unless integer: false) is an error saying what was wrong.
+ */
+export function envNumber(env, name, fallback, { min = 0, integer = true } = {}) {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < min || (integer && !Number.isInteger(value))) {
     throw new Error(`${name} は ${min} 以上の${integer ? '整数' : '数'}で指定してください（現在: "${raw}"）`);
   }
   return value;
