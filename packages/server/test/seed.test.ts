@@ -148,6 +148,25 @@ describe('demo seed', () => {
     );
   });
 
+  it('gives every customer a past birth date, some in this month and the next (JST)', async () => {
+    const rows = await database.owner
+      .selectFrom('customers')
+      .select(['last_name', 'first_name', sql<string>`to_char(birth_date, 'YYYY-MM-DD')`.as('birth_date')])
+      .where('tenant_id', '=', DEMO_TENANTS.sakura.id)
+      .execute();
+    // The months of the moment of seeding; no birth date after today.
+    const japan = new Date(seededAt.getTime() + 9 * 60 * 60 * 1000);
+    const today = new Date(Date.now() + 9 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    const month = (offset: number) => String(((japan.getUTCMonth() + offset) % 12) + 1).padStart(2, '0');
+    for (const row of rows) {
+      expect(row.birth_date, `${row.last_name} ${row.first_name}`).toMatch(/^\d{4}-\d{2}-\d{2}$/u);
+      expect(row.birth_date! < today).toBe(true);
+    }
+    const months = rows.map((row) => row.birth_date!.slice(5, 7));
+    expect(months.filter((m) => m === month(0)).length).toBeGreaterThanOrEqual(3);
+    expect(months.filter((m) => m === month(1)).length).toBeGreaterThanOrEqual(3);
+  });
+
   it('does not seed a database that already has tenants', async () => {
     const result = await bootstrapDatabase({ ownerUrl: database.ownerUrl, demo: true });
     expect(result.seeded).toBe(false);

@@ -21,6 +21,7 @@ import type { Plan } from '../platform/db/schema';
 import { scopeToTenant } from '../platform/db/tenant-scope';
 import { DomainEvents } from '../platform/events/domain-events';
 import { personName } from '../platform/text/person-name';
+import { digits, giveBirthDates, JST_OFFSET, random } from './demo-draws';
 import { DEMO_PRODUCT_MATERIAL, seedDemoProducts } from './demo-products';
 import { seedDemoStaff } from './demo-staff';
 
@@ -109,40 +110,12 @@ export const DEMO_USERS = {
   },
 } as const;
 
-/** mulberry32: tiny, seedable, and the same sequence on every machine. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  const pick = <T>(items: readonly T[]): T => items[int(0, items.length - 1)]!;
-  const chance = (probability: number) => next() < probability;
-  const uuid = () => {
-    const hex = Array.from({ length: 32 }, () => int(0, 15).toString(16));
-    hex[12] = '4';
-    hex[16] = (8 + int(0, 3)).toString(16);
-    const s = hex.join('');
-    return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20)}`;
-  };
-  return { next, int, pick, chance, uuid };
-}
-
 const DAY = 24 * 60 * 60 * 1000;
-const JST_OFFSET = 9 * 60 * 60 * 1000;
 
 /** The first instant of the current month in Japan time (the dashboard's "this month"). */
 export function startOfMonthInJapan(now: Date): Date {
   const japan = new Date(now.getTime() + JST_OFFSET);
   return new Date(Date.UTC(japan.getUTCFullYear(), japan.getUTCMonth(), 1) - JST_OFFSET);
-}
-
-function digits(rng: ReturnType<typeof random>, count: number): string {
-  return Array.from({ length: count }, () => rng.int(0, 9)).join('');
 }
 
 export interface DemoDataset {
@@ -225,6 +198,7 @@ export function buildDemoDataset(tenant: DemoTenant, staffIds: readonly string[]
     customer.created_at = at;
     customer.updated_at = at;
   });
+  giveBirthDates(customers, tenant.seed, now);
   // "This month" interactions also fall in the current month for a browser on UTC (the JST month
   // starts 9 hours earlier), so the dashboard count is the same in both.
   const utcMonthStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);

@@ -18,6 +18,28 @@ describe('offline intent matcher', () => {
     expect(matchIntent(question, 'all')).toEqual(plan);
   });
 
+  it.each([
+    ['今月誕生日の患者さんは？', 'this_month'],
+    ['今日が誕生日の方は？', 'today'],
+    ['本日お誕生日のお客様', 'today'],
+    ['今週誕生日の顧客', 'this_week'],
+    ['来月のバースデー', 'next_month'],
+    ['誕生日の患者さん', 'this_month'],
+  ] as const)('%s lists the birthdays of %s', (question, period) => {
+    expect(matchIntent(question, 'all')).toEqual([{ tool: 'customer_birthdays', args: { period } }]);
+    expect(matchIntent(question, 'customers')).toEqual([{ tool: 'customer_birthdays', args: { period } }]);
+    expect(matchIntent(question, 'products')).toBeNull();
+  });
+
+  it.each([
+    ['山田さんの誕生日は？', '山田'],
+    ['山田 真由美さんの生年月日は？', '山田 真由美'],
+    ['山田さんは何歳？', '山田'],
+    ['佐藤様の診察券番号', '佐藤'],
+  ])('%s looks up the card of %s', (question, query) => {
+    expect(matchIntent(question, 'all')).toEqual([{ tool: 'search_customers', args: { query } }]);
+  });
+
   it('looks up a staff member’s contact in the staff scope, a customer’s otherwise', () => {
     expect(matchIntent('佐藤さんの連絡先は？', 'staff')).toEqual([
       { tool: 'list_staff', args: { query: '佐藤' } },

@@ -1,6 +1,6 @@
 import { clarifiedPhrase, personPhraseIn, subjectPhraseIn } from './assistant.names';
 import { parsePersonQuery } from './assistant.people';
-import type { AssistantScope } from './assistant.tools';
+import type { AssistantScope, BirthdayPeriod } from './assistant.tools';
 import {
   INTERACTION_TYPES,
   type InteractionType,
@@ -16,6 +16,7 @@ export type ToolPlan =
   | { tool: 'recent_interactions'; args: { customer_id?: string; limit?: number } }
   | { tool: 'customer_interactions'; args: { query: string } }
   | { tool: 'count_customers'; args: { period: Period } }
+  | { tool: 'customer_birthdays'; args: { period: BirthdayPeriod } }
   | { tool: 'search_products'; args: { query: string } }
   | { tool: 'list_staff'; args: { query?: string } }
   | { tool: 'search_documents'; args: { query: string } };
@@ -30,6 +31,7 @@ export const SCOPE_TOOLS: Record<AssistantScope, readonly ToolName[]> = {
     'recent_interactions',
     'customer_interactions',
     'count_customers',
+    'customer_birthdays',
     'search_products',
     'list_staff',
     'search_documents',
@@ -40,6 +42,7 @@ export const SCOPE_TOOLS: Record<AssistantScope, readonly ToolName[]> = {
     'recent_interactions',
     'customer_interactions',
     'count_customers',
+    'customer_birthdays',
   ],
   products: ['search_products'],
   documents: ['search_documents'],
@@ -124,6 +127,24 @@ export function matchIntent(
     const found = plan([{ tool: 'list_staff', args: staffName ? { query: staffName } : {} }]);
     if (found) return found;
   }
+  // A person's card: 山田さんの誕生日は？ 山田さんは何歳？ 山田さんの診察券番号
+  const cardOf = personName(text);
+  if (cardOf && /誕生日|生年月日|年齢|何歳|いくつ|歳は|診察券/.test(text)) {
+    const found = plan([{ tool: 'search_customers', args: { query: cardOf } }]);
+    if (found) return found;
+  }
+  // Birthdays in a period: 今月誕生日の患者さんは？ 今日が誕生日の方 来月の誕生日
+  if (/誕生日|バースデー/.test(text)) {
+    const when: BirthdayPeriod = /今日|本日/.test(text)
+      ? 'today'
+      : /今週/.test(text)
+        ? 'this_week'
+        : /来月/.test(text)
+          ? 'next_month'
+          : 'this_month';
+    const found = plan([{ tool: 'customer_birthdays', args: { period: when } }]);
+    if (found) return found;
+  }
   if (/連絡先|電話番号|メールアドレス|内線/.test(text)) {
     const name = personName(text) ?? quoted(text);
     if (name) {
@@ -203,6 +224,7 @@ export function exampleQuestions(scope: AssistantScope): string[] {
     recent_interactions: '「最近の対応は？」',
     search_customers: '「『山田』という顧客は？」',
     count_customers: '「顧客は何人？」「今月の新規顧客は？」',
+    customer_birthdays: '「今月誕生日の患者さんは？」「山田さんは何歳？」',
     search_products: '「『ホワイトニング』を扱った対応は？」',
     list_staff: '「スタッフ一覧」「佐藤さんの連絡先は？」',
     search_documents: '「『個人情報』に関する文書は？」',

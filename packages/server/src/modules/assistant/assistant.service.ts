@@ -23,6 +23,7 @@ import {
   type AssistantScope,
   countCustomers,
   countInteractions,
+  customerBirthdays,
   listStaff,
   md,
   recentInteractions,
@@ -53,6 +54,7 @@ const TOOL_PERMISSIONS: Record<ToolPlan['tool'], readonly Permission[]> = {
   recent_interactions: ['customers.read', 'interactions.read'],
   customer_interactions: ['customers.read', 'interactions.read'],
   count_customers: ['customers.read'],
+  customer_birthdays: ['customers.read'],
   search_products: ['products.read'],
   list_staff: ['staff.read'],
   search_documents: ['documents.read'],
@@ -69,6 +71,7 @@ const TOOL_LABELS: Record<ToolName, string> = {
   recent_interactions: '最近の対応を集めています',
   customer_interactions: '顧客の対応履歴を集めています',
   count_customers: '顧客数を数えています',
+  customer_birthdays: '誕生日の顧客を調べています',
   search_products: '商品を検索しています',
   list_staff: 'スタッフを調べています',
   search_documents: '文書を検索しています',
@@ -100,6 +103,8 @@ export async function runTool(
       return customerInteractions(tx, plan.args, (permission) => services.can?.(permission) ?? true);
     case 'count_customers':
       return countCustomers(tx, plan.args);
+    case 'customer_birthdays':
+      return customerBirthdays(tx, plan.args);
     case 'search_products':
       return searchProducts(tx, plan.args);
     case 'list_staff':

@@ -1,7 +1,7 @@
 import { isJsonObject, parseJson } from '../../platform/ai/model-json';
 import type { ToolCall, ToolDefinition } from '../../platform/ai/provider';
 import { SCOPE_TOOLS, type ToolName, type ToolPlan } from './assistant.intents';
-import { type AssistantScope, INTERACTION_TYPES, PERIODS } from './assistant.tools';
+import { type AssistantScope, BIRTHDAY_PERIODS, INTERACTION_TYPES, PERIODS } from './assistant.tools';
 
 /**
  * The assistant's queries as a model sees them: each tool's JSON schema and description, and a
@@ -70,6 +70,19 @@ export const TOOL_DEFINITIONS: Record<ToolName, ToolDefinition> = {
       additionalProperties: false,
     },
   },
+  customer_birthdays: {
+    name: 'customer_birthdays',
+    description:
+      '期間（今日・今週・今月・来月）に誕生日を迎える顧客を日付順に返す（最大 30 名と総数。何歳の誕生日か、診察券番号も）',
+    parameters: {
+      type: 'object',
+      properties: {
+        period: { ...PERIOD_SCHEMA, enum: [...BIRTHDAY_PERIODS] },
+      },
+      required: ['period'],
+      additionalProperties: false,
+    },
+  },
   search_products: {
     name: 'search_products',
     description: '商品・サービスを名前などで検索し、それを扱った対応の件数と顧客数を返す',
@@ -133,6 +146,12 @@ export function parseToolCall(call: ToolCall, scope: AssistantScope): ToolPlan |
     case 'count_customers': {
       const p = period();
       return p ? { tool: 'count_customers', args: { period: p } } : 'period が正しくありません';
+    }
+    case 'customer_birthdays': {
+      const p = (BIRTHDAY_PERIODS as readonly unknown[]).includes(args.period)
+        ? (args.period as (typeof BIRTHDAY_PERIODS)[number])
+        : null;
+      return p ? { tool: 'customer_birthdays', args: { period: p } } : 'period が正しくありません';
     }
     case 'recent_interactions': {
       const customerId = args.customer_id;

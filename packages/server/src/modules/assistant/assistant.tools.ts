@@ -3,6 +3,12 @@
  * directly, and with a provider the model calls the same functions as tools (one code path).
  * Each answers with Markdown for the offline answer, JSON for the model and the records it used.
  */
+
+export {
+  BIRTHDAY_PERIODS,
+  type BirthdayPeriod,
+  customerBirthdays,
+} from './assistant.tools.birthdays';
 export {
   type AiSource,
   type AssistantScope,
