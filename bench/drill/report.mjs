@@ -104,6 +104,14 @@ function printNotes({ rounds, failedStarts, crashedWithDatabase, tokenLost, heal
     say(`注意: ${tokenLost} 回、クラッシュ前のアクセストークンが使えなくなりました（ログインし直しました）`);
 }
 
+/** 500s answered around the kills: a lost database must be a 503 with its envelope, never a 500. */
+function errors500(rounds) {
+  return rounds.reduce(
+    (sum, round) => sum + (round.load?.beforeKill?.['500'] ?? 0) + (round.load?.afterKill?.['500'] ?? 0),
+    0,
+  );
+}
+
 /** Says each problem of the drill (and makes the exit code 1), or that there was none. */
 export function printVerdict({ settings, rounds, totals, leftovers }) {
   const { lost, unhealthy, failedStarts } = totals;
@@ -114,11 +122,14 @@ export function printVerdict({ settings, rounds, totals, leftovers }) {
       ? `起動し直しが ${failedStarts.length} 回失敗しました（再試行で回復しても、手当てなしの再起動が失敗したことになります）`
       : null,
     leftovers.length > 0 ? `停止後もプロセスが ${leftovers.length} 個残っていました` : null,
+    errors500(rounds) > 0
+      ? `500 の応答が ${errors500(rounds)} 件ありました（データベースに届かない間は 503 のはずです）`
+      : null,
   ].filter(Boolean);
   if (problems.length > 0) {
     for (const problem of problems) say(`✗ ${problem}`);
     process.exitCode = 1;
   } else {
-    say('✓ 失われた書き込みなし。毎回正常に起動し直しました。');
+    say('✓ 失われた書き込みなし、500 の応答なし。毎回正常に起動し直しました。');
   }
 }

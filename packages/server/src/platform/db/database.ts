@@ -66,7 +66,14 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   if (typeof code === 'string' && (UNAVAILABLE_NODE_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code))) {
     return true;
   }
-  if (/timeout exceeded when trying to connect|Connection terminated/i.test(error.message)) return true;
+  // pg's own words for a connection that broke, or a client used after its connection broke (a
+  // query on a pooled client whose socket the database's crash has just closed).
+  if (
+    /timeout exceeded when trying to connect|Connection terminated|Client has encountered a connection error and is not queryable|Client was closed and is not queryable/i.test(
+      error.message,
+    )
+  )
+    return true;
   if (error instanceof AggregateError) return error.errors.some(isDatabaseUnavailable);
   return error.cause !== undefined && isDatabaseUnavailable(error.cause);
 }
