@@ -8,6 +8,17 @@ type Schemas = components['schemas'];
  * reports; the screens show them as choices, so both say the same word.
  */
 
+/** How the customer analysis divides customers (分け方), as the choice and the summary name it. */
+export const CUSTOMER_SEGMENT_BASIS_LABELS: Readonly<Record<Schemas['CustomerSegmentBasis'], string>> = {
+  activity: '最近の対応と回数',
+  lifecycle: '新規とリピート',
+  age: '年代',
+  gender: '性別',
+  prefecture: '都道府県',
+  tags: 'タグ',
+  company: '会社の有無',
+};
+
 /** A marketing channel, as a checkbox and a campaign's actions name it. */
 export const MARKETING_CHANNEL_LABELS: Readonly<Record<Schemas['MarketingChannel'], string>> = {
   email: 'メール',

@@ -3,6 +3,7 @@ import {
   ADVERTISING_CATEGORY_LABELS,
   AI_MODE_NOTICES,
   COMPETITOR_FOCUS_LABELS,
+  CUSTOMER_SEGMENT_BASIS_LABELS,
   contractEnums,
   MARKETING_CHANNEL_LABELS,
   RESEARCH_KIND_LABELS,
@@ -14,6 +15,7 @@ import {
 describe('AI feature labels', () => {
   it('name every value of the contract, in its order (the order the screens list them in)', () => {
     expect(Object.keys(MARKETING_CHANNEL_LABELS)).toEqual(contractEnums.MarketingChannel);
+    expect(Object.keys(CUSTOMER_SEGMENT_BASIS_LABELS)).toEqual(contractEnums.CustomerSegmentBasis);
     expect(Object.keys(ADVERTISING_CATEGORY_LABELS)).toEqual(contractEnums.AdvertisingCategory);
     expect(Object.keys(COMPETITOR_FOCUS_LABELS)).toEqual(contractEnums.CompetitorFocus);
     expect(Object.keys(RESEARCH_TOPIC_LABELS)).toEqual(contractEnums.ResearchTopic);
@@ -26,6 +28,7 @@ describe('AI feature labels', () => {
   it('are Japanese words, never a key', () => {
     for (const labels of [
       ADVERTISING_CATEGORY_LABELS,
+      CUSTOMER_SEGMENT_BASIS_LABELS,
       MARKETING_CHANNEL_LABELS,
       COMPETITOR_FOCUS_LABELS,
       RESEARCH_TOPIC_LABELS,

@@ -40,7 +40,7 @@ export const contractEnums = {
   FindingSeverity: ["info","warning","critical"],
   WorkflowObjective: ["time","cost","quality","automation"],
   WorkflowChangeType: ["add","remove","merge","reorder","automate","modify"],
-  CustomerSegmentBasis: ["tags","company","prefecture","activity","lifecycle"],
+  CustomerSegmentBasis: ["activity","lifecycle","age","gender","prefecture","tags","company"],
   MarketingChannel: ["email","sms","line","website","sns","flyer","event","phone","in_store"],
   CompetitorFocus: ["pricing","services","marketing","reputation","location"],
   AdvertisingCategory: ["false_claim","comparative","exaggerated","testimonial","before_after","public_order","price_emphasis","indignity","limited_exemption"],

@@ -4567,10 +4567,10 @@ export interface components {
             sources: components["schemas"]["AiSource"][];
         };
         /**
-         * @description 顧客層の分け方（タグ・会社の有無・都道府県・最近の対応と回数・新規とリピート）
+         * @description 顧客層の分け方（最近の対応と回数・新規とリピート・年代（テナントの今日の年齢）・性別・都道府県・タグ・会社の有無）
          * @enum {string}
          */
-        CustomerSegmentBasis: "tags" | "company" | "prefecture" | "activity" | "lifecycle";
+        CustomerSegmentBasis: "activity" | "lifecycle" | "age" | "gender" | "prefecture" | "tags" | "company";
         CustomerAnalysisRequest: {
             /**
              * 分け方

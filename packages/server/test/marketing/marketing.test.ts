@@ -112,6 +112,54 @@ describe('marketing', () => {
     expect(narrowed.total_customers).toBe(await count(SAKURA, sql`${first} = any(tags)`));
   });
 
+  it('age and gender: decades by the age on the tenant’s today and genders, each equal to SQL', async () => {
+    const byAge = await analyze({ segment_by: 'age' });
+    const decades = byAge.segments.map((s) => s.label);
+    expect(decades.length).toBeGreaterThan(2);
+    // In age order, 「生年月日の登録なし」 (if any) last.
+    const order = ['10歳未満', '10代', '20代', '30代', '40代', '50代', '60代', '70代', '80代', '90歳以上'];
+    const known = decades.filter((label) => label !== '生年月日の登録なし');
+    expect(known).toEqual([...known].sort((a, b) => order.indexOf(a) - order.indexOf(b)));
+    for (const s of byAge.segments) {
+      const decade = order.indexOf(s.label) * 10;
+      const age = sql`extract(year from age((now() at time zone 'Asia/Tokyo')::date, birth_date))`;
+      const where =
+        s.label === '生年月日の登録なし'
+          ? sql`birth_date is null`
+          : s.label === '90歳以上'
+            ? sql`${age} >= 90`
+            : sql`${age} >= ${decade} and ${age} < ${decade + 10}`;
+      expect(s.customer_count, s.label).toBe(await count(SAKURA, where));
+    }
+    expect(byAge.segments.reduce((sum, s) => sum + s.customer_count, 0)).toBe(byAge.total_customers);
+    expect(byAge.summary).toContain('「年代」');
+    const largest = Math.max(...byAge.segments.map((s) => s.customer_count));
+    const first = byAge.segments.find((s) => s.customer_count === largest);
+    expect(byAge.insights[0]).toContain(`最も多いのは「${first?.label}」で ${largest} 人`);
+
+    const byGender = await analyze({ segment_by: 'gender' });
+    expect(byGender.segments.reduce((sum, s) => sum + s.customer_count, 0)).toBe(byGender.total_customers);
+    expect(segment(byGender, '性別の登録なし')).toBe(await count(SAKURA, sql`gender is null`));
+    expect(byGender.insights.join('\n')).toContain('性別の登録がない顧客が');
+  });
+
+  it('campaign: a decade from the analysis (「30代」) or a gender is the target, counted as SQL does', async () => {
+    const age = sql`extract(year from age((now() at time zone 'Asia/Tokyo')::date, birth_date))`;
+    const thirties = await count(SAKURA, sql`${age} >= 30 and ${age} <= 39`);
+    expect(thirties).toBeGreaterThan(0);
+    const proposal = await post('proposeCampaign', '/api/marketing/campaign-proposal', {
+      objective: '健康診断の受診を増やす',
+      target: '30代',
+    });
+    expect(proposal.target).toBe(`30代の顧客（${thirties} 人）`);
+    const women = await post('proposeCampaign', '/api/marketing/campaign-proposal', {
+      objective: '乳がん検診の案内',
+      target: '40歳以上の女性',
+    });
+    const older = await count(SAKURA, sql`${age} >= 40 and gender = 'female'`);
+    expect(women.target).toBe(`40歳以上女性の顧客（${older} 人）`);
+  });
+
   it("never counts another tenant's customers", async () => {
     const sakura = await analyze({ segment_by: 'company' });
     const midoriTotal = await count(MIDORI, sql`true`);

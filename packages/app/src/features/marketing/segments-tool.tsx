@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { components } from '@tsumiki/api-client';
+import { CUSTOMER_SEGMENT_BASIS_LABELS, type components } from '@tsumiki/api-client';
 import { analyzeCustomersForMarketingMutationOptions } from '@tsumiki/api-client/react';
 import { BarChart, Button, Select, TextField } from '@tsumiki/ui';
 import { type FormEvent, useState } from 'react';
@@ -10,13 +10,10 @@ import { List, lines, ResultCard } from './marketing-parts';
 type Schemas = components['schemas'];
 type Basis = Schemas['CustomerSegmentBasis'];
 
-const BASIS_OPTIONS: { value: Basis; label: string }[] = [
-  { value: 'activity', label: '最近の対応と回数' },
-  { value: 'lifecycle', label: '新規とリピート' },
-  { value: 'prefecture', label: '都道府県' },
-  { value: 'tags', label: 'タグ' },
-  { value: 'company', label: '会社の有無' },
-];
+const BASIS_OPTIONS = (Object.keys(CUSTOMER_SEGMENT_BASIS_LABELS) as Basis[]).map((value) => ({
+  value,
+  label: CUSTOMER_SEGMENT_BASIS_LABELS[value],
+}));
 
 export function SegmentsTool({ onCampaign }: { onCampaign: (label: string) => void }) {
   const { api, tenantId } = useTenantApi();

@@ -1,4 +1,4 @@
-import { MARKETING_CHANNEL_LABELS } from '@tsumiki/api-client';
+import { GENDER_LABELS, MARKETING_CHANNEL_LABELS } from '@tsumiki/api-client';
 import type { components } from '@tsumiki/api-client/schema';
 import type { InTenant } from '../../platform/ai/tenant-ai';
 import { personName } from '../../platform/text/person-name';
@@ -6,7 +6,7 @@ import { PREFECTURES } from '../addresses';
 import { campaignFindings } from './advertising/draft-findings';
 import { addDays, type MarketingServices, userInput } from './marketing.common';
 import { askModel, groundedList, groundedText, UNREADABLE_NOTE } from './marketing.model';
-import { countTarget, localToday, tagsInUse } from './marketing.repository';
+import { countTarget, localToday, type TargetCriteria, tagsInUse } from './marketing.repository';
 
 type Schemas = components['schemas'];
 type AiSource = Schemas['AiSource'];
@@ -14,7 +14,35 @@ type Channel = Schemas['MarketingChannel'];
 
 interface TargetRule {
   description: string;
-  criteria: { tag?: string; prefecture?: string; inactiveDays?: number; newDays?: number };
+  criteria: TargetCriteria;
+}
+
+/**
+ * Ages and gender in a typed target: 「30代」「10歳未満」「90歳以上」 (the customer analysis's decade
+ * names, so 「この顧客層でキャンペーンを作る」 counts the same people), 「女性」「男性」.
+ */
+function personRule(text: string): TargetRule | null {
+  const decade = text.match(/(\d+)\s*代/);
+  const under = text.match(/(\d+)\s*歳未満/);
+  const over = text.match(/(\d+)\s*歳以上/);
+  const age = decade
+    ? { ageFrom: Number(decade[1]), ageTo: Number(decade[1]) + 9, words: `${Number(decade[1])}代` }
+    : under
+      ? { ageTo: Number(under[1]) - 1, words: `${Number(under[1])}歳未満` }
+      : over
+        ? { ageFrom: Number(over[1]), words: `${Number(over[1])}歳以上` }
+        : null;
+  const gender = /女性|女の方/.test(text) ? 'female' : /男性|男の方/.test(text) ? 'male' : null;
+  if (!age && !gender) return null;
+  const words = `${age?.words ?? ''}${gender ? GENDER_LABELS[gender] : ''}`;
+  return {
+    description: `${words}の顧客`,
+    criteria: {
+      ...(age?.ageFrom !== undefined ? { ageFrom: age.ageFrom } : {}),
+      ...(age?.ageTo !== undefined ? { ageTo: age.ageTo } : {}),
+      ...(gender ? { gender } : {}),
+    },
+  };
 }
 
 /** Reads the typed target into a countable rule; unknown text → every live customer (said so). */
@@ -24,6 +52,8 @@ function targetRule(text: string, tags: readonly string[]): TargetRule {
   if (tag) return { description: `タグ「${tag}」の顧客`, criteria: { tag } };
   const prefecture = PREFECTURES.find((name) => folded.includes(name));
   if (prefecture) return { description: `${prefecture}の顧客`, criteria: { prefecture } };
+  const person = personRule(folded);
+  if (person) return person;
   const years = folded.match(/(\d+)\s*年以上/);
   const months = folded.match(/(\d+)\s*(?:か月|ヶ月|カ月)以上/);
   if (years || months || /休眠|来院のない|来院がない|ご無沙汰|対応のない/.test(folded)) {
@@ -69,7 +99,13 @@ export async function proposeCampaignOffline(
   const chosen = body.channels && body.channels.length > 0;
   const channels: Channel[] = chosen ? [...(body.channels as Channel[])] : ['email', 'website', 'in_store'];
   const { rule, today, target } = await inTenant(async (tx) => {
-    const rule = targetRule(`${body.target ?? ''} ${body.objective}`, await tagsInUse(tx));
+    const tags = await tagsInUse(tx);
+    // The typed target decides; the objective's words only when the target names nobody.
+    const named = targetRule(body.target ?? '', tags);
+    const rule =
+      Object.keys(named.criteria).length > 0
+        ? named
+        : targetRule(`${body.target ?? ''} ${body.objective}`, tags);
     return { rule, today: await localToday(tx), target: await countTarget(tx, rule.criteria) };
   });
   const start = body.start_date ?? today;

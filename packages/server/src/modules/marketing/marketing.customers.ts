@@ -1,3 +1,4 @@
+import { CUSTOMER_SEGMENT_BASIS_LABELS, GENDER_LABELS } from '@tsumiki/api-client';
 import type { components } from '@tsumiki/api-client/schema';
 import type { InTenant } from '../../platform/ai/tenant-ai';
 import type { MarketingServices } from './marketing.common';
@@ -26,21 +27,24 @@ const COMPANY_LABELS: Record<string, string> = {
   individual: '個人（会社の登録なし）',
 };
 
+/** 「30代」 for the decade key `30`; under 10 and 90 and over by name. */
+function ageLabel(key: string): string {
+  if (key === '') return '生年月日の登録なし';
+  const decade = Number(key);
+  if (decade === 0) return '10歳未満';
+  return decade >= 90 ? '90歳以上' : `${decade}代`;
+}
+
 function segmentLabel(basis: Schemas['CustomerSegmentBasis'], key: string): string {
+  if (basis === 'age') return ageLabel(key);
+  if (basis === 'gender')
+    return key === '' ? '性別の登録なし' : (GENDER_LABELS[key as keyof typeof GENDER_LABELS] ?? key);
   if (basis === 'activity') return ACTIVITY_LABELS[key] ?? key;
   if (basis === 'lifecycle') return LIFECYCLE_LABELS[key] ?? key;
   if (basis === 'company') return COMPANY_LABELS[key] ?? key;
   if (basis === 'prefecture') return key === '' ? '都道府県の登録なし' : key;
   return key === '' ? 'タグなし' : `タグ「${key}」`;
 }
-
-const BASIS_LABELS: Record<Schemas['CustomerSegmentBasis'], string> = {
-  activity: '最近の対応と回数',
-  lifecycle: '新規とリピート',
-  company: '会社の有無',
-  prefecture: '都道府県',
-  tags: 'タグ',
-};
 
 /** Offline: segments counted in SQL, with the insights the rules draw from the counts. */
 export async function analyzeCustomersOffline(
@@ -63,7 +67,11 @@ export async function analyzeCustomersOffline(
   }));
   const scope = tags.length > 0 ? `タグ「${tags.join('」「')}」のいずれかが付いた` : '登録されている';
   const insights: string[] = [];
-  const largest = segments[0];
+  // Segments come largest first, except decades (in age order).
+  const largest = segments.reduce<(typeof segments)[number] | undefined>(
+    (best, segment) => (best === undefined || segment.customer_count > best.customer_count ? segment : best),
+    undefined,
+  );
   if (largest)
     insights.push(
       `最も多いのは「${largest.label}」で ${largest.customer_count} 人（${percent(largest.customer_count, total)}）です。`,
@@ -88,18 +96,19 @@ export async function analyzeCustomersOffline(
       `期間内の新規は ${fresh} 人、リピートは ${returning} 人です。${fresh > returning ? '新規の方に 2 回目の来院を案内すると定着につながります。' : '既存の方の継続が中心です。新規の獲得策も検討してください。'}`,
     );
   }
-  if (basis === 'tags' || basis === 'prefecture') {
+  if (basis === 'tags' || basis === 'prefecture' || basis === 'age' || basis === 'gender') {
     const missing = find('')?.customers ?? 0;
+    const field = { tags: 'タグ', prefecture: '都道府県', age: '生年月日', gender: '性別' }[basis];
     if (missing > 0)
       insights.push(
-        `${basis === 'tags' ? 'タグ' : '都道府県'}の登録がない顧客が ${missing} 人（${percent(missing, total)}）います。登録すると分析の精度が上がります。`,
+        `${field}の登録がない顧客が ${missing} 人（${percent(missing, total)}）います。登録すると分析の精度が上がります。`,
       );
   }
   if (total === 0) insights.push('対象の顧客がいないため、顧客層を作れませんでした。');
   return {
     mode: 'offline',
     generated_at: new Date().toISOString(),
-    summary: `${scope}顧客 ${total} 人を「${BASIS_LABELS[basis]}」で ${segments.length} つの層に分けました（直近 ${days} 日の対応 ${counts.interactions} 件を集計）。人数と割合は登録データの集計です。${basis === 'tags' ? '複数のタグを持つ顧客は、それぞれの層に数えています。' : ''}`,
+    summary: `${scope}顧客 ${total} 人を「${CUSTOMER_SEGMENT_BASIS_LABELS[basis]}」で ${segments.length} つの層に分けました（直近 ${days} 日の対応 ${counts.interactions} 件を集計）。人数と割合は登録データの集計です。${basis === 'tags' ? '複数のタグを持つ顧客は、それぞれの層に数えています。' : ''}`,
     total_customers: total,
     segments,
     insights,

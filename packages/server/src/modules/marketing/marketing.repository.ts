@@ -11,6 +11,14 @@ function periodStart(tx: TenantTransaction, days: number): RawBuilder<Date> {
     from tenants t where t.id = ${tx.tenantId})`;
 }
 
+/** A customer's age in full years on the tenant's today (null without a birth date). */
+function ageOn(alias: string): RawBuilder<number | null> {
+  return sql<
+    number | null
+  >`(select extract(year from age((now() at time zone t.time_zone)::date, ${sql.ref(`${alias}.birth_date`)}))
+    from tenants t where t.id = ${sql.ref(`${alias}.tenant_id`)})`;
+}
+
 /**
  * Live customers (optionally with any of `tags`), each with its interactions in the period, its
  * first interaction ever and whether it was registered in the period.
@@ -18,7 +26,8 @@ function periodStart(tx: TenantTransaction, days: number): RawBuilder<Date> {
 function population(tx: TenantTransaction, days: number, tags: readonly string[]) {
   const since = periodStart(tx, days);
   return sql`
-    select c.id, c.prefecture, c.company_name, c.tags,
+    select c.id, c.prefecture, c.company_name, c.tags, c.gender,
+           ${ageOn('c')}::int as age_years,
            c.created_at >= (${since}) as registered_in_period,
            (select count(*) from interactions i
              where i.tenant_id = c.tenant_id and i.customer_id = c.id and i.created_at >= (${since}))::int as recent,
@@ -44,6 +53,11 @@ function segmentKey(basis: Exclude<Basis, 'tags'>) {
       return sql`case when nullif(trim(p.company_name), '') is not null then 'company' else 'individual' end`;
     case 'prefecture':
       return sql`coalesce(p.prefecture, '')`;
+    // Decades by the age on the tenant's today: 0 (under 10), 10, …, 90 (90 and over).
+    case 'age':
+      return sql`case when p.age_years is null then '' else least(p.age_years / 10, 9)::text || '0' end`;
+    case 'gender':
+      return sql`coalesce(p.gender, '')`;
   }
 }
 
@@ -84,7 +98,12 @@ export async function countSegments(
           select ${segmentKey(basis)} as key, count(*)::int as customers, coalesce(sum(p.recent), 0)::int as interactions
           from p group by 1 order by customers desc, key`.execute(tx);
   const total = totals.rows[0]?.total ?? 0;
-  return { total, interactions: totals.rows[0]?.interactions ?? 0, segments: rows.rows };
+  // Decades read in age order (the unknown last); every other basis largest first.
+  const segments =
+    basis === 'age'
+      ? [...rows.rows].sort((a, b) => (a.key === '' ? 1 : b.key === '' ? -1 : a.key.localeCompare(b.key)))
+      : rows.rows;
+  return { total, interactions: totals.rows[0]?.interactions ?? 0, segments };
 }
 
 export interface ExampleCustomer {
@@ -93,10 +112,21 @@ export interface ExampleCustomer {
   first_name: string;
 }
 
+/** Who a campaign is for; every field given must hold. Ages are on the tenant's today. */
+export interface TargetCriteria {
+  tag?: string;
+  prefecture?: string;
+  inactiveDays?: number;
+  newDays?: number;
+  ageFrom?: number;
+  ageTo?: number;
+  gender?: 'male' | 'female';
+}
+
 /** How many live customers match a target, and up to three of them (most recently registered). */
 export async function countTarget(
   tx: TenantTransaction,
-  target: { tag?: string; prefecture?: string; inactiveDays?: number; newDays?: number },
+  target: TargetCriteria,
 ): Promise<{ count: number; examples: ExampleCustomer[] }> {
   const conditions = [sql`c.tenant_id = ${tx.tenantId}`, customerInUse('c')];
   if (target.tag) conditions.push(sql`${target.tag} = any(c.tags)`);
@@ -105,6 +135,10 @@ export async function countTarget(
     conditions.push(sql`not exists (select 1 from interactions i where i.tenant_id = c.tenant_id
       and i.customer_id = c.id and i.created_at >= (${periodStart(tx, target.inactiveDays)}))`);
   if (target.newDays) conditions.push(sql`c.created_at >= (${periodStart(tx, target.newDays)})`);
+  const age = ageOn('c');
+  if (target.ageFrom !== undefined) conditions.push(sql`${age} >= ${target.ageFrom}`);
+  if (target.ageTo !== undefined) conditions.push(sql`${age} <= ${target.ageTo}`);
+  if (target.gender) conditions.push(sql`c.gender = ${target.gender}`);
   const where = sql.join(conditions, sql` and `);
   const count = await sql<{ n: number }>`select count(*)::int as n from customers c where ${where}`.execute(
     tx,
