@@ -146,6 +146,15 @@ async function capture(context, baseUrl, id, size) {
     const error = await page.evaluate(() => window.__visualStory.error);
     if (error) throw new Error(`${id}: ${error}`);
     await page.evaluate(() => document.fonts.ready);
+    // A screen's full and empty states are never its loading state: on a loaded machine the story
+    // can report rendered while the screen still shows its page spinner (the sign-in screen while
+    // the session is read). Wait for it to go (up to 10 s; if it stays, the picture shows it).
+    if (id.startsWith('screens-'))
+      await page
+        .waitForFunction(() => !document.querySelector('[data-slot="spinner"][role="status"]'), null, {
+          timeout: 10_000,
+        })
+        .catch(() => {});
     // Let focus rings, portals and layout settle after the play function's last step, and make sure
     // a whole frame has been painted (under load Chromium can hand out a half-rasterised one).
     await page.waitForTimeout(150);
