@@ -36,8 +36,13 @@ describe('offline intent matcher', () => {
     ['山田 真由美さんの生年月日は？', '山田 真由美'],
     ['山田さんは何歳？', '山田'],
     ['佐藤様の診察券番号', '佐藤'],
+    ['山田さんはおいくつ？', '山田'],
   ])('%s looks up the card of %s', (question, query) => {
     expect(matchIntent(question, 'all')).toEqual([{ tool: 'search_customers', args: { query } }]);
+  });
+
+  it('counts a person’s interactions (いくつ) rather than showing the card', () => {
+    expect(matchIntent('山田さんの今月の対応はいくつ？', 'all')?.[0]?.tool).not.toBe('search_customers');
   });
 
   it('looks up a staff member’s contact in the staff scope, a customer’s otherwise', () => {

@@ -129,7 +129,7 @@ export function matchIntent(
   }
   // A person's card: 山田さんの誕生日は？ 山田さんは何歳？ 山田さんの診察券番号
   const cardOf = personName(text);
-  if (cardOf && /誕生日|生年月日|年齢|何歳|いくつ|歳は|診察券/.test(text)) {
+  if (cardOf && /誕生日|生年月日|年齢|何歳|おいくつ|歳は|診察券/.test(text)) {
     const found = plan([{ tool: 'search_customers', args: { query: cardOf } }]);
     if (found) return found;
   }
