@@ -155,6 +155,9 @@ test.describe('with the OpenAI-protocol stand-in', () => {
         ? FINAL
         : { toolCalls: [{ name: 'count_interactions', arguments: { period: 'this_month' } }] };
     standIn.streamDelayMs = 120;
+    // The answer stops after its first two pieces (「今月の対応件数を」「お調べしました。」) until
+    // released below: the half-written answer is looked at however slow the machine is.
+    standIn.holdStreamsAfter = 2;
     const page = await signInHere(browser, { width: 1440, height: 900 });
     await page.goto('/aiassistant');
     await ask(page, '今月は忙しかった？');
@@ -168,6 +171,7 @@ test.describe('with the OpenAI-protocol stand-in', () => {
     await expect(streaming.getByText(/今月の対応件数を/)).toBeVisible();
     expect(await streaming.textContent()).not.toContain('詳しい内訳は根拠の対応履歴をご覧ください。');
     await page.screenshot({ path: `${SHOTS}/aiassistant-streaming-1440.png`, fullPage: true });
+    standIn.releaseStreams();
 
     const answer = page.getByTestId('assistant-answer').last();
     await expect(answer.getByText(FINAL)).toBeVisible({ timeout: 30_000 });

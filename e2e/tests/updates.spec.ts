@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, type Page, type Route, test } from '@playwright/test';
 import { demo } from './support';
 
 // The service worker of the production build (packages/app/src/updates/): a deployment announced
@@ -174,6 +174,14 @@ async function expectOfflineShell(page: Page) {
   await expect(page).not.toHaveURL(/\/login/);
 }
 
+/** Signed in, the service worker in control, and /customers open: what a reload starts from. */
+async function openCustomersUnderServiceWorker(page: Page) {
+  await signIn(page);
+  await waitForServiceWorker(page);
+  await page.goto('/customers');
+  await expect(page.getByRole('heading', { name: '顧客管理' })).toBeVisible();
+}
+
 async function goOffline(context: BrowserContext, page: Page) {
   await context.setOffline(true);
   await page.reload();
@@ -183,10 +191,7 @@ test('reloaded offline, a signed-in page opens the layout with the offline bar, 
   page,
   context,
 }) => {
-  await signIn(page);
-  await waitForServiceWorker(page);
-  await page.goto('/customers');
-  await expect(page.getByRole('heading', { name: '顧客管理' })).toBeVisible();
+  await openCustomersUnderServiceWorker(page);
 
   await goOffline(context, page);
   await expectOfflineShell(page);
@@ -201,6 +206,25 @@ test('reloaded offline, a signed-in page opens the layout with the offline bar, 
 
   await context.setOffline(false);
   await expect(page.getByRole('heading', { name: '顧客管理' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'オフラインです' })).toHaveCount(0);
+});
+
+test('on a network that is up but cannot reach the server, a reload waits in the offline shell and goes on by itself', async ({
+  page,
+  context,
+}) => {
+  // As in a clinic whose router is up but whose line is down: the browser says it is online
+  // (no `offline` event, navigator.onLine true) while every request to the server gets no answer.
+  await openCustomersUnderServiceWorker(page);
+
+  const noAnswer = (route: Route) => route.abort('addressunreachable');
+  await context.route(/\/(api|auth\/v1)\//, noAnswer);
+  await page.reload();
+  await expectOfflineShell(page);
+  await expect(page).toHaveURL(/\/customers$/);
+  // Nothing announces the line coming back: the shell asks the server every 5 s by itself.
+  await context.unroute(/\/(api|auth\/v1)\//, noAnswer);
+  await expect(page.getByRole('heading', { name: '顧客管理' })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('alert').filter({ hasText: 'オフラインです' })).toHaveCount(0);
 });
 

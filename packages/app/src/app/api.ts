@@ -1,4 +1,5 @@
 import { createApiClient } from '@tsumiki/api-client';
+import { fetchNotingReachability } from '../lib/reachability';
 import { loadAuth } from '../session/load-auth';
 
 /**
@@ -19,6 +20,8 @@ export async function refreshAccessToken(): Promise<string | undefined> {
 
 export const api = createApiClient({
   baseUrl: window.location.origin,
+  // Whether the server answered at all, for the offline gate (lib/reachability.ts).
+  fetch: fetchNotingReachability,
   getAccessToken,
   refreshAccessToken,
   // Signing out sends the user to /login through the route guard, keeping where they were.

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fetchNotingReachability, forgetUnreachable, serverUnreachable } from '../lib/reachability';
 import { prefetch } from './prefetch';
 
 afterEach(() => vi.useRealTimers());
@@ -51,5 +52,23 @@ describe('prefetch', () => {
     await vi.advanceTimersByTimeAsync(1);
     await navigation;
     expect(settled).toBe(true);
+  });
+
+  it('stops holding the navigation once a request finds the server unreachable on a network that is up', async () => {
+    let settled = false;
+    // The load hangs as the auth client's refresh does while it retries; another request fails.
+    const navigation = prefetch(() => new Promise(() => {}), 60_000).then(() => {
+      settled = true;
+    });
+    // Port 9 (discard): nothing listens there, so the request gets no answer at all.
+    await expect(fetchNotingReachability('http://127.0.0.1:9/api/health')).rejects.toThrow();
+    await navigation;
+    expect(settled).toBe(true);
+    // And while it is unreachable, the next navigation does not wait either.
+    const load = vi.fn(() => new Promise(() => {}));
+    await prefetch(load, 60_000);
+    expect(load).not.toHaveBeenCalled();
+    forgetUnreachable();
+    expect(serverUnreachable()).toBe(false);
   });
 });

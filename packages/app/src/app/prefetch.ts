@@ -2,6 +2,7 @@ import type { EnsureQueryDataOptions, QueryKey } from '@tanstack/react-query';
 import { tenantMeQueryOptions } from '@tsumiki/api-client/react';
 import type { LoaderFunctionArgs, ShouldRevalidateFunction } from 'react-router-dom';
 import { isScreenLocked } from '../features/two-factor/screen-lock/lock-flag';
+import { isOffline, subscribeConnection } from '../lib/reachability';
 import { currentSession } from '../session/load-auth';
 import { activeTenant } from '../session/session';
 import { api } from './api';
@@ -16,7 +17,8 @@ export const PREFETCH_TIMEOUT_MS = 3000;
  * a failure is left to the screen's own useQuery, which retries and shows the error where the data
  * would be, and after `timeoutMs` the screen renders with its skeletons while the requests go on.
  *
- * Offline it does not wait at all: nothing can arrive (queries pause until the connection is back,
+ * Offline it does not wait at all, nor once a request finds the server unreachable on a network
+ * that is up (lib/reachability.ts): nothing can arrive (queries pause until the connection is back,
  * and an expired access token cannot be refreshed — the auth client keeps trying for half a
  * minute), so the navigation goes on at once and the screen, or after a reload the offline shell
  * (updates/offline-gate.tsx), says what is going on instead of a bare spinner. What is cached
@@ -26,16 +28,18 @@ export async function prefetch(
   load: () => Promise<unknown>,
   timeoutMs: number = PREFETCH_TIMEOUT_MS,
 ): Promise<void> {
-  if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, timeoutMs);
+  if (isOffline()) return;
+  await new Promise<void>((resolve) => {
+    // Called once the data is in, the time is up, or the connection changed (reachable when it
+    // started, so to unreachable or offline). A later call (the timer's) finds everything done.
+    const unsubscribe = subscribeConnection(() => done());
+    const done = () => {
+      unsubscribe();
+      resolve();
+    };
+    setTimeout(done, timeoutMs);
+    Promise.resolve().then(load).then(done, done);
   });
-  try {
-    await Promise.race([Promise.resolve().then(load).then(noop, noop), timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 /**
@@ -82,5 +86,3 @@ export const revalidateOnPathChange: ShouldRevalidateFunction = ({
   nextUrl,
   defaultShouldRevalidate,
 }) => (currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate);
-
-function noop() {}

@@ -1,6 +1,7 @@
 import { AuthClient, isAuthError } from '@supabase/auth-js';
 import { appRoutes } from '../app/paths';
 import { safeReturnPath } from '../lib/format';
+import { fetchNotingReachability } from '../lib/reachability';
 import { AUTH_STORAGE_KEY } from './load-auth';
 import { messages } from './messages';
 import type { SignUpInput } from './session';
@@ -30,10 +31,11 @@ export function detectsSessionInUrl(location: Pick<Location, 'pathname'> = windo
  * The auth client's fetch. When the service refuses to renew the session (the refresh-token grant
  * answers 4xx: the account was disabled, the session revoked or over), the reason is noted before
  * the client signs out, so that /login can say why instead of showing the form as if nothing had
- * happened (sign-out-reason.ts; the session provider takes it).
+ * happened (sign-out-reason.ts; the session provider takes it). Whether the service answered at all
+ * is noted too (lib/reachability.ts).
  */
 export async function fetchNotingSessionEnd(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-  const response = await globalThis.fetch(input, init);
+  const response = await fetchNotingReachability(input, init);
   const url = input instanceof Request ? input.url : String(input);
   if (response.status >= 400 && response.status < 500 && url.includes('grant_type=refresh_token')) {
     const body: unknown = await response

@@ -3,6 +3,7 @@ import type { components, FeatureFlags, paths } from '@tsumiki/api-client';
 import type { HttpHandler } from 'msw';
 import { expect, waitFor } from 'storybook/test';
 import type { FeatureKey } from '../features/feature-flags';
+import { forgetUnreachable } from '../lib/reachability';
 import { screenHandlers } from './handlers';
 import { screenSettled } from './screen-settled';
 import { type DemoPerson, tenantMe } from './session-fixture';
@@ -85,8 +86,10 @@ export async function goOffline({ canvasElement }: { canvasElement: HTMLElement 
  * Before each story: the browser's own online state back, if a story before took it away. The
  * query client heard the `offline` event while that story was mounted and no `online` since (it
  * listens only while mounted): it is told too, or the next story's requests would stay paused.
+ * A server found unreachable by a story before (its requests failed on the network) is forgotten.
  */
 export function restoreBrowserOnline(): void {
+  forgetUnreachable();
   if (!Object.hasOwn(navigator, 'onLine')) return;
   setBrowserOnline(true);
   onlineManager.setOnline(true);

@@ -1,4 +1,5 @@
 import { type ComponentType, lazy, type ReactNode, Suspense, useState, useSyncExternalStore } from 'react';
+import { isOffline, subscribeConnection } from '../lib/reachability';
 import { AUTH_STORAGE_KEY } from '../session/load-auth';
 import { useSession } from '../session/session';
 import { FullPageSpinner } from '../shell/full-page-spinner';
@@ -6,17 +7,9 @@ import { FullPageSpinner } from '../shell/full-page-spinner';
 // Only ever shown after a reload offline: its chunk comes from the service worker's cache then.
 const OfflineShell = lazy<ComponentType<{ onReconnected: () => void }>>(() => import('./offline-shell'));
 
-function subscribe(onChange: () => void) {
-  window.addEventListener('online', onChange);
-  window.addEventListener('offline', onChange);
-  return () => {
-    window.removeEventListener('online', onChange);
-    window.removeEventListener('offline', onChange);
-  };
-}
-
 /**
- * Protected routes opened without a connection (a reload offline, served by the service worker):
+ * Protected routes opened without a connection (a reload offline, served by the service worker; or
+ * on a network that cannot reach the server — lib/reachability.ts):
  * the user cannot be loaded, and an access token that expired cannot be refreshed, so the route
  * guard would spin, fail or send a signed-in user to /login. While there is a stored session and
  * no user, offline, the offline shell stands in — the layout with the offline bar — until the
@@ -33,13 +26,13 @@ function hasStoredSession(): boolean {
 }
 
 export function OfflineGate({ children }: { children: ReactNode }) {
-  const online = useSyncExternalStore(subscribe, () => navigator.onLine);
+  const offline = useSyncExternalStore(subscribeConnection, isOffline);
   const { state } = useSession();
   const [held, setHeld] = useState(false);
   const waiting = state.status !== 'signedIn' && hasStoredSession();
-  if (waiting && !online && !held) setHeld(true);
+  if (waiting && offline && !held) setHeld(true);
 
-  if (waiting && (held || !online)) {
+  if (waiting && (held || offline)) {
     return (
       <Suspense fallback={<FullPageSpinner />}>
         <OfflineShell onReconnected={() => setHeld(false)} />

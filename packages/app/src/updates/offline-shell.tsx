@@ -1,24 +1,28 @@
 import { tenantMeQueryOptions } from '@tsumiki/api-client/react';
-import { AppLayout, AppSidebar, Spinner, TopBar } from '@tsumiki/ui';
+import { AppLayout, AppSidebar, OfflineBanner, Spinner, TopBar } from '@tsumiki/ui';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router-dom';
 import { api } from '../app/api';
 import { queryClient } from '../app/query-client';
 import { RouterLink } from '../app/router-link';
-import { NetworkStatus } from '../errors/network-status';
 import { defaultFeatureFlags, enabledFeatureMap } from '../features/feature-flags';
+import { fetchNotingReachability, isOffline, subscribeConnection } from '../lib/reachability';
 import { loadAuth } from '../session/load-auth';
 import { useSession } from '../session/session';
 import { appNavItems } from '../shell/nav-items';
 import { storedSessionUser } from './stored-session';
 
-function subscribe(onChange: () => void) {
-  window.addEventListener('online', onChange);
-  return () => window.removeEventListener('online', onChange);
-}
+/** Whether the server can be tried again: the device has a network and nothing said it is unreachable. */
+const canReach = () => !isOffline();
 
-/** How often the session is asked for again while the auth client holds off its refresh. */
+/**
+ * How often the session is asked for again while the auth client holds off its refresh, and how
+ * often the server is asked whether it is back while the network is up but the server was not
+ * reached (no `online` event will say so then).
+ */
 const SESSION_RETRY_MS = 5000;
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Back online: waits for the session (an access token that expired offline is refreshed — after a
@@ -29,34 +33,54 @@ const SESSION_RETRY_MS = 5000;
  */
 async function reconnect(): Promise<void> {
   const { authClient } = await loadAuth();
-  while (navigator.onLine) {
+  while (canReach()) {
     const { data } = await authClient.getSession();
     if (data.session) {
       await queryClient.refetchQueries({ queryKey: tenantMeQueryOptions(api).queryKey });
       return;
     }
     if (storedSessionUser() === null) return;
-    await new Promise((resolve) => setTimeout(resolve, SESSION_RETRY_MS));
+    await pause(SESSION_RETRY_MS);
+  }
+}
+
+/** Asks the server whether it is there (GET /api/health, never cached); what it finds is noted. */
+async function probeServer(): Promise<void> {
+  await fetchNotingReachability('/api/health', { cache: 'no-store' }).catch(() => undefined);
+}
+
+/** While the network is up but the server was not reached: asks it every 5 s until it answers. */
+async function waitForServer(stopped: () => boolean): Promise<void> {
+  while (!stopped() && navigator.onLine && isOffline()) {
+    await pause(SESSION_RETRY_MS);
+    if (!stopped()) await probeServer();
   }
 }
 
 /**
  * The signed-in layout while offline and the user could not be loaded: the sidebar, the top bar
  * with the signed-in email (the tenant and role are not known without the server), the offline
- * bar with 再試行, and what happens next. Nothing from the server is shown, because nothing of it
- * is kept: the service worker caches the app, never the API.
+ * bar with 再試行 (which asks the server at once), and what happens next. Nothing from the server
+ * is shown, because nothing of it is kept: the service worker caches the app, never the API.
  */
 export default function OfflineShell({ onReconnected }: { onReconnected: () => void }) {
   const { signOut } = useSession();
   const location = useLocation();
   const [mobileOpen, setMobileOpen] = useState(false);
+  const [retrying, setRetrying] = useState(false);
   const user = storedSessionUser() ?? { email: '', name: '' };
-  const reconnecting = useSyncExternalStore(subscribe, () => navigator.onLine);
+  const reconnecting = useSyncExternalStore(subscribeConnection, canReach);
   const done = useRef(onReconnected);
   done.current = onReconnected;
 
   useEffect(() => {
-    if (!reconnecting) return;
+    if (!reconnecting) {
+      let stopped = false;
+      void waitForServer(() => stopped);
+      return () => {
+        stopped = true;
+      };
+    }
     reconnect()
       .catch(() => undefined)
       .finally(() => done.current());
@@ -87,7 +111,17 @@ export default function OfflineShell({ onReconnected }: { onReconnected: () => v
         />
       }
     >
-      <NetworkStatus className="mb-4 rounded-lg border" />
+      {reconnecting ? null : (
+        <OfflineBanner
+          className="mb-4 rounded-lg border"
+          // Asks the server at once rather than at the next 5 s probe.
+          onRetry={() => {
+            setRetrying(true);
+            void probeServer().finally(() => setRetrying(false));
+          }}
+          retrying={retrying}
+        />
+      )}
       <section aria-labelledby="offline-shell-title" className="grid max-w-2xl gap-3">
         <h1 id="offline-shell-title" tabIndex={-1} className="text-xl font-semibold">
           {reconnecting ? '再接続しています' : 'インターネットの接続を待っています'}

@@ -52,6 +52,12 @@ export interface OpenAiStandIn {
   answer: (request: StandInChatRequest) => StandInReply;
   /** Milliseconds between streamed pieces (0 by default), so a page can be seen to stream. */
   streamDelayMs: number;
+  /**
+   * Holds every streamed answer after this many pieces until `releaseStreams()` (null, the default:
+   * no hold), so that a test sees a half-written answer however slow the machine is.
+   */
+  holdStreamsAfter: number | null;
+  releaseStreams(): void;
   /** The next `count` requests (of any kind) fail this way, then it answers again. */
   failNext(count: number, failure?: StandInFailure): void;
   chatRequests(): StandInChatRequest[];
@@ -136,10 +142,12 @@ export async function startOpenAiStandIn(): Promise<OpenAiStandIn> {
     }
   };
   let sequence = 0;
+  let heldStreams: Array<() => void> = [];
 
   const standIn = {
     answer: (request: StandInChatRequest): StandInReply => `了解しました: ${lastUserLine(request)}`,
     streamDelayMs: 0,
+    holdStreamsAfter: null as number | null,
   };
 
   const server: Server = createServer((request, response) => {
@@ -185,7 +193,10 @@ export async function startOpenAiStandIn(): Promise<OpenAiStandIn> {
             chunk([{ index: 0, delta, finish_reason: finishReason }]);
           response.write(event({ role: 'assistant', content: '' }, null));
           // A few pieces, as a model writes them.
-          for (const piece of text.match(/[\s\S]{1,8}/g) ?? []) {
+          for (const [index, piece] of (text.match(/[\s\S]{1,8}/g) ?? []).entries()) {
+            if (index > 0 && index === standIn.holdStreamsAfter) {
+              await new Promise<void>((resolve) => heldStreams.push(resolve));
+            }
             if (standIn.streamDelayMs > 0) await pause(standIn.streamDelayMs);
             if (response.destroyed) return;
             response.write(event({ content: piece }, null));
@@ -283,6 +294,18 @@ export async function startOpenAiStandIn(): Promise<OpenAiStandIn> {
     set streamDelayMs(value) {
       standIn.streamDelayMs = value;
     },
+    get holdStreamsAfter() {
+      return standIn.holdStreamsAfter;
+    },
+    set holdStreamsAfter(value) {
+      standIn.holdStreamsAfter = value;
+    },
+    releaseStreams() {
+      standIn.holdStreamsAfter = null;
+      const held = heldStreams;
+      heldStreams = [];
+      for (const resolve of held) resolve();
+    },
     failNext(count, failure = { kind: 'status', status: 500 }) {
       for (let index = 0; index < count; index++) failures.push(failure);
     },
@@ -297,6 +320,7 @@ export async function startOpenAiStandIn(): Promise<OpenAiStandIn> {
       return new Promise((resolve) => streamEndWaiters.push({ count, resolve }));
     },
     async close() {
+      for (const resolve of heldStreams) resolve();
       for (const response of hanging) response.destroy();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
