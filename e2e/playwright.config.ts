@@ -14,7 +14,9 @@ const chromium = {
 
 export default defineConfig({
   testDir: './tests',
-  timeout: 60_000,
+  // A hang detector, not a speed target: the long journeys (several sign-ins and accessibility
+  // scans) take 40–55 s on a quiet 2-core machine and twice that when CI's machine is busy.
+  timeout: 120_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,
   workers: 1,

@@ -83,9 +83,6 @@ test('staff may correct but not delete an interaction', async ({ browser }) => {
 });
 
 test('a deleted customer waits in the trash: restored, or erased for good', async ({ browser }) => {
-  // Two customers made and deleted, two sign-ins and two accessibility scans: about 35 s on a quiet
-  // machine, so the default 60 s is too close on a busy one.
-  test.slow();
   mkdirSync(SHOTS, { recursive: true });
   const page = await signInAs(browser, demo.sakuraAdmin.email, { width: 1440, height: 900 });
   // Once deleted, the customer's page asks nothing more about them (it used to ask for the

@@ -267,12 +267,10 @@ test('an access token that expired while offline does not sign the user out', as
     timeout: 60_000,
   });
   await context.setOffline(true);
-  const reloadedAt = Date.now();
   await page.reload();
-  // Said at once, not after a bare spinner: the screen's loader used to wait its full 3 s for a
-  // refresh of the token that cannot happen offline.
-  await expect(page.getByRole('heading', { name: 'インターネットの接続を待っています' })).toBeVisible();
-  expect(Date.now() - reloadedAt).toBeLessThan(2000);
+  // That the loader does not hold this for its 3 s (a refresh of the token cannot happen offline)
+  // is app/prefetch.test.ts's to show, on a fake clock: a wall-clock bound here failed on a busy
+  // machine.
   await expectOfflineShell(page);
   await runClockUntil(page, gaveUp, 60_000);
   await page.clock.runFor(500);
