@@ -160,10 +160,10 @@ async function showStory(page, baseUrl, id, size) {
     }, id);
   }
   await page.waitForFunction(() => window.__visualStory?.done === true, null, { timeout: 30_000 });
-  await page.evaluate((storyId) => {
+  const error = await page.evaluate((storyId) => {
     window.__visualStoryId = storyId;
+    return window.__visualStory.error;
   }, id);
-  const error = await page.evaluate(() => window.__visualStory.error);
   if (error) throw new Error(`${id}: ${error}`);
 }
 
