@@ -91,7 +91,7 @@ export interface Config {
    * wherever medical information is kept.
    */
   accessLogReads: boolean;
-  /** scrypt cost N for new password hashes (PASSWORD_HASH_COST; tests use a lower one for speed). */
+  /** scrypt cost N for new password hashes (PASSWORD_HASH_COST, 2^17 by default; tests use a lower one for speed). */
   passwordHashCost: number;
   appDistDir: string;
   /** Serve the built SPA from appDistDir (production, or whenever it has been built). */
@@ -228,6 +228,14 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     problems.push(`${name} は on か off で指定してください（現在: "${raw}"）`);
     return fallback;
   };
+  // scrypt's N: a power of two from 2^14 (the floor below which a stolen hash is cheap to try) to
+  // 2^18 (256 MiB a hash, the most the hashing threads allow).
+  const passwordHashCost = integer('PASSWORD_HASH_COST', PASSWORD_HASH_COST, 2 ** 14, 2 ** 18);
+  if (!Number.isInteger(Math.log2(passwordHashCost))) {
+    problems.push(
+      `PASSWORD_HASH_COST は 16384 から 262144 までの 2 のべき乗で指定してください（現在: "${passwordHashCost}"）`,
+    );
+  }
   const port = integer('PORT', 3000, 0, 65535);
   const embeddedPort = read('TSUMIKI_PG_PORT') === undefined ? null : integer('TSUMIKI_PG_PORT', 0, 1, 65535);
 
@@ -256,7 +264,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     apiRateLimitPerMinute: integer('API_RATE_LIMIT_PER_MINUTE', 1200, 0, 1_000_000),
     accessContextCache: onOff('ACCESS_CONTEXT_CACHE', true),
     accessLogReads: onOff('ACCESS_LOG_READS', true),
-    passwordHashCost: PASSWORD_HASH_COST,
+    passwordHashCost,
     appDistDir,
     serveApp: nodeEnv === 'production' || existsSync(join(appDistDir, 'index.html')),
     trustProxy: trustedProxyHops(rawTrustProxy, problems),

@@ -17,6 +17,7 @@ describe('loadConfig', () => {
       demo: true,
       authJwtSecret: null,
       accessTokenTtlSeconds: 900,
+      passwordHashCost: 2 ** 17,
       appDistDir: join(packageRoot, '..', 'app', 'dist'),
       google: null,
     });
@@ -39,6 +40,7 @@ describe('loadConfig', () => {
         TSUMIKI_DEMO: '0',
         AUTH_JWT_SECRET: 's'.repeat(40),
         ACCESS_TOKEN_TTL: '600',
+        PASSWORD_HASH_COST: '262144',
         GOOGLE_CLIENT_ID: 'client',
         GOOGLE_CLIENT_SECRET: 'secret',
       },
@@ -52,6 +54,7 @@ describe('loadConfig', () => {
       demo: false,
       authJwtSecret: 's'.repeat(40),
       accessTokenTtlSeconds: 600,
+      passwordHashCost: 2 ** 18,
       google: { clientId: 'client', clientSecret: 'secret', issuerUrl: 'https://accounts.google.com' },
     });
   });
@@ -98,13 +101,14 @@ describe('loadConfig', () => {
         AUTH_JWT_SECRET: 'short',
         GOOGLE_CLIENT_ID: 'only-the-id',
         ACCESS_TOKEN_TTL: '5',
+        PASSWORD_HASH_COST: '100000',
       });
     } catch (caught) {
       error = caught;
     }
     expect(error).toBeInstanceOf(ConfigError);
     const { problems } = error as ConfigError;
-    expect(problems).toHaveLength(6);
+    expect(problems).toHaveLength(7);
     for (const name of [
       'NODE_ENV',
       'PORT',
@@ -112,6 +116,7 @@ describe('loadConfig', () => {
       'AUTH_JWT_SECRET',
       'GOOGLE_CLIENT_ID',
       'ACCESS_TOKEN_TTL',
+      'PASSWORD_HASH_COST',
     ]) {
       expect(problems.some((problem) => problem.startsWith(name))).toBe(true);
     }

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NotificationStreams } from '../../src/modules/notifications/notifications.stream';
 import { insertTenant } from '../../src/platform/access/tenants.repository';
 import { type EventStreamSink, openEventStreamCount } from '../../src/platform/http/event-stream';
@@ -376,9 +376,16 @@ describe('GET /api/notifications/events ends with its access token and with the 
       // Opened with a stale count: the first keep-alive's look corrects it.
       streams.open(owner, unread + 5).start(first.sink, STREAM_REQUEST);
       expect(first.written).toEqual([`event unread {"unread_count": ${unread + 5}}`]);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(first.written.filter((line) => line === 'comment keep-alive').length).toBeGreaterThanOrEqual(2);
-      expect(first.written).toContain(`event unread {"unread_count": ${unread}}`);
+      // Waited for, not slept for: on a busy machine a look can take longer than a few intervals.
+      await vi.waitFor(
+        () => {
+          expect(first.written.filter((line) => line === 'comment keep-alive').length).toBeGreaterThanOrEqual(
+            2,
+          );
+          expect(first.written).toContain(`event unread {"unread_count": ${unread}}`);
+        },
+        { timeout: 5_000, interval: 20 },
+      );
       expect(first.sink.closed).toBe(false);
 
       const second = recordingSink();
@@ -395,9 +402,13 @@ describe('GET /api/notifications/events ends with its access token and with the 
         .set({ revoked_at: new Date() })
         .where('id', '=', session.id)
         .execute();
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(second.sink.closed).toBe(true);
-      expect(streams.size).toBe(0);
+      await vi.waitFor(
+        () => {
+          expect(second.sink.closed).toBe(true);
+          expect(streams.size).toBe(0);
+        },
+        { timeout: 5_000, interval: 20 },
+      );
     } finally {
       await database.drop();
     }
