@@ -228,8 +228,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     problems.push(`${name} は on か off で指定してください（現在: "${raw}"）`);
     return fallback;
   };
-  // scrypt's N: a power of two from 2^14 (the floor below which a stolen hash is cheap to try) to
-  // 2^18 (256 MiB a hash, the most the hashing threads allow).
+  // scrypt's N: a power of two from 2^14 (the scrypt paper's figure for interactive logins, below
+  // OWASP's 2^17 and meant only for test servers) to 2^18 (256 MiB a hash, the most the hashing
+  // threads allow).
   const passwordHashCost = integer('PASSWORD_HASH_COST', PASSWORD_HASH_COST, 2 ** 14, 2 ** 18);
   if (!Number.isInteger(Math.log2(passwordHashCost))) {
     problems.push(
