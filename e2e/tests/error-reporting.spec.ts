@@ -137,6 +137,7 @@ test('a render crash while offline: crash screen, kept across a reload, stored o
   // The connection is back: the queue is sent, the report is in the database, the queue empties.
   await page.unroute('**/api/errors/report**');
   await context.setOffline(true);
+  await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(false);
   await context.setOffline(false);
   await expect.poll(async () => (await storedReports(errorId)).length, { timeout: 20_000 }).toBe(1);
   const [stored] = await storedReports(errorId);

@@ -110,7 +110,7 @@ describe('error reporter', () => {
     expect(queue.size).toBe(0);
   });
 
-  it('keeps the reports after a failure (5xx, no response) and waits, doubling, before trying again', async () => {
+  it('keeps the reports after a failure (5xx, no response) and tries again by itself, waiting 5 s, then 10 s', async () => {
     const { queue, reporter } = setup();
     const kept = id();
     reporter.report(new TypeError('boom'), { id: kept }, null);
@@ -120,21 +120,46 @@ describe('error reporter', () => {
     expect(queuedIds(queue)).toEqual([kept]);
     expect(reporter.backoffRemaining()).toBe(BACKOFF_BASE_MS);
 
+    // Asked again within the wait: nothing is sent.
     await reporter.flush();
     expect(calls).toHaveLength(1);
 
-    vi.advanceTimersByTime(BACKOFF_BASE_MS);
     respond = () => Promise.reject(new TypeError('Failed to fetch'));
-    await reporter.flush();
+    await vi.advanceTimersByTimeAsync(BACKOFF_BASE_MS - 1);
+    expect(calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
     expect(calls).toHaveLength(2);
     expect(queuedIds(queue)).toEqual([kept]);
     expect(reporter.backoffRemaining()).toBe(BACKOFF_BASE_MS * 2);
 
-    vi.advanceTimersByTime(BACKOFF_BASE_MS * 2);
     respond = accepted;
-    await reporter.flush();
+    await vi.advanceTimersByTimeAsync(BACKOFF_BASE_MS * 2);
+    expect(calls).toHaveLength(3);
     expect(queue.size).toBe(0);
     expect(reporter.backoffRemaining()).toBe(0);
+    // Nothing left, nothing more is tried.
+    await vi.advanceTimersByTimeAsync(BACKOFF_BASE_MS * 10);
+    expect(calls).toHaveLength(3);
+  });
+
+  it('the connection coming back sends at once and starts the wait afresh', async () => {
+    const { queue, reporter } = setup();
+    reporter.report(new TypeError('boom'), { id: id() }, null);
+    respond = () => Promise.reject(new TypeError('Failed to fetch'));
+    await reporter.flush();
+    await vi.advanceTimersByTimeAsync(BACKOFF_BASE_MS);
+    expect(calls).toHaveLength(2);
+    expect(reporter.backoffRemaining()).toBe(BACKOFF_BASE_MS * 2);
+
+    // Back online, but the first request still fails (the network is not quite there yet).
+    await reporter.backOnline();
+    expect(calls).toHaveLength(3);
+    expect(reporter.backoffRemaining()).toBe(BACKOFF_BASE_MS);
+
+    respond = accepted;
+    await vi.advanceTimersByTimeAsync(BACKOFF_BASE_MS);
+    expect(calls).toHaveLength(4);
+    expect(queue.size).toBe(0);
   });
 
   it('backs off on 429 for as long as Retry-After says, critical errors included', async () => {
@@ -150,9 +175,8 @@ describe('error reporter', () => {
     expect(calls).toHaveLength(1);
     expect(queue.size).toBe(2);
 
-    await vi.advanceTimersByTimeAsync(1000);
     respond = accepted;
-    await reporter.flush();
+    await vi.advanceTimersByTimeAsync(1000);
     expect(calls).toHaveLength(2);
     expect(sentIds(calls[1] as Call)).toHaveLength(2);
     expect(queue.size).toBe(0);

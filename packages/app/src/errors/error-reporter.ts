@@ -23,7 +23,10 @@ import { watchPageLoad } from './page-load';
 
 /** SPEC section 7 and 9: the queue is flushed every 5 minutes (and on unload; critical at once). */
 export const FLUSH_INTERVAL_MS = 5 * 60_000;
-/** After a failed send (429, 5xx, no response) the reporter waits 5 s, doubling, at most 5 minutes. */
+/**
+ * After a failed send (429, 5xx, no response) the reporter waits 5 s, doubling, at most 5 minutes,
+ * and then tries again by itself; the connection coming back starts the count afresh.
+ */
 export const BACKOFF_BASE_MS = 5000;
 export const BACKOFF_MAX_MS = 5 * 60_000;
 /** The same error more often than this within 5 minutes (a render loop) is recorded, not queued. */
@@ -56,12 +59,18 @@ export function createErrorReporter(deps: ReporterDeps) {
   const inFlight = new Set<string>();
   let failures = 0;
   let blockedUntil = 0;
+  let retryTimer: ReturnType<typeof setTimeout> | null = null;
   let auth: AuthSnapshot = { token: null, userId: null };
 
   function backOff(outcome: Extract<SendOutcome, { kind: 'later' }>) {
     failures += 1;
     const delay = outcome.retryAfterMs ?? Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** (failures - 1));
     blockedUntil = now() + delay;
+    if (retryTimer !== null) clearTimeout(retryTimer);
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      void flush();
+    }, delay);
   }
 
   /** Sends these reports; what the server accepted leaves the queue. False: stop for now. */
@@ -217,9 +226,16 @@ export function createErrorReporter(deps: ReporterDeps) {
     return built;
   }
 
+  /** The connection is back: whatever the last failures were, send now. */
+  function backOnline(): Promise<void> {
+    failures = 0;
+    return flush({ force: true });
+  }
+
   return {
     report,
     flush,
+    backOnline,
     flushOnExit,
     stats: () => history.stats(),
     /** For the pagehide path, which cannot wait for the session. */
@@ -251,7 +267,7 @@ export function startReporter(initialIdentity: ReporterIdentity | null): Reporte
   });
   instance = reporter;
   setInterval(() => void reporter.flush(), FLUSH_INTERVAL_MS);
-  addEventListener('online', () => void reporter.flush({ force: true }));
+  addEventListener('online', () => void reporter.backOnline());
   addEventListener('pagehide', () => reporter.flushOnExit());
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') reporter.flushOnExit();
