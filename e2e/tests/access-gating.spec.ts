@@ -1,23 +1,12 @@
-import { type Browser, expect, type Locator, test } from '@playwright/test';
+import { expect, type Locator, test } from '@playwright/test';
 import pg from 'pg';
-import { demo, expectNoSeriousA11yViolations } from './support';
+import { demo, expectNoSeriousA11yViolations, signInAs } from './support';
 
 /**
  * Permission gating and feature switches: the staff demo user is not offered what their role does
  * not allow; the administrator turns a feature off on /settings, its sidebar item goes, and back
  * to the default brings it back.
  */
-
-async function signedIn(browser: Browser, email: string, viewport = { width: 1440, height: 900 }) {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByLabel('メールアドレス').fill(email);
-  await page.getByLabel(/^パスワード(必須)?$/).fill(demo.password);
-  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'ダッシュボード' })).toBeVisible();
-  return page;
-}
 
 /** Waits for a switch's save to answer: a reload or a typed address would cut it off in flight. */
 async function saved(toggle: Locator) {
@@ -66,7 +55,7 @@ test.afterAll(async () => {
 });
 
 test('the staff user sees no delete, no settings and no user management', async ({ browser }) => {
-  const staff = await signedIn(browser, demo.sakuraStaff.email);
+  const staff = await signInAs(browser, demo.sakuraStaff.email);
   const sidebar = staff.getByRole('navigation').first();
   await expect(sidebar.getByRole('link', { name: '顧客管理' })).toBeVisible();
   await expect(sidebar.getByRole('link', { name: '機能の設定' })).toHaveCount(0);
@@ -102,7 +91,7 @@ test('the staff user sees no delete, no settings and no user management', async 
 test('the admin turns 商品管理 off on /settings, its sidebar item goes, and back to the default brings it back', async ({
   browser,
 }) => {
-  const admin = await signedIn(browser, demo.sakuraAdmin.email);
+  const admin = await signInAs(browser, demo.sakuraAdmin.email);
   const sidebar = admin.getByRole('navigation').first();
   await sidebar.getByRole('link', { name: '機能の設定' }).click();
   await expect(admin.getByRole('heading', { name: '機能の設定', level: 1 })).toBeVisible();
@@ -132,7 +121,7 @@ test('the admin turns 商品管理 off on /settings, its sidebar item goes, and 
     admin.getByTestId('feature-products').getByRole('switch', { name: '商品管理' }),
   ).not.toBeChecked();
   await expect(sidebar.getByRole('link', { name: '商品管理' })).toHaveCount(0);
-  const staff = await signedIn(browser, demo.sakuraStaff.email);
+  const staff = await signInAs(browser, demo.sakuraStaff.email);
   await expect(staff.getByRole('navigation').first().getByRole('link', { name: '顧客管理' })).toBeVisible();
   await expect(staff.getByRole('navigation').first().getByRole('link', { name: '商品管理' })).toHaveCount(0);
   await staff.context().close();
@@ -149,7 +138,7 @@ test('the admin turns 商品管理 off on /settings, its sidebar item goes, and 
 test('a typed address of a switched-off screen says the feature is off instead of failing', async ({
   browser,
 }) => {
-  const admin = await signedIn(browser, demo.sakuraAdmin.email);
+  const admin = await signInAs(browser, demo.sakuraAdmin.email);
   await admin.goto('/settings');
   const toggle = admin.getByTestId('feature-tenant_users').getByRole('switch', { name: 'ユーザー管理' });
   await expect(toggle).toBeChecked();
@@ -175,7 +164,7 @@ test('a typed address of a switched-off screen says the feature is off instead o
 });
 
 test('the dashboard offers AIチャット only while it is on', async ({ browser }) => {
-  const admin = await signedIn(browser, demo.sakuraAdmin.email);
+  const admin = await signInAs(browser, demo.sakuraAdmin.email);
   const shortcut = admin.getByRole('link', { name: 'AIチャットで相談する' });
   await expect(shortcut).toBeVisible();
   await admin.goto('/settings');
@@ -194,7 +183,7 @@ test('the dashboard offers AIチャット only while it is on', async ({ browser
 });
 
 test('a switch that the server does not save goes back, with the reason', async ({ browser }) => {
-  const admin = await signedIn(browser, demo.sakuraAdmin.email);
+  const admin = await signInAs(browser, demo.sakuraAdmin.email);
   await admin.goto('/settings');
   const toggle = admin.getByTestId('feature-products').getByRole('switch', { name: '商品管理' });
   await expect(toggle).toBeChecked();
@@ -212,7 +201,7 @@ test('a switch that the server does not save goes back, with the reason', async 
 test('the daily mail of unread notifications: switched on at an hour, kept, and said to need a mail server', async ({
   browser,
 }) => {
-  const admin = await signedIn(browser, demo.sakuraAdmin.email);
+  const admin = await signInAs(browser, demo.sakuraAdmin.email);
   await admin.goto('/settings');
   const card = admin.getByTestId('notification-digest');
   // The end-to-end server has no SMTP: the screen says so instead of promising mail.
@@ -242,7 +231,7 @@ for (const viewport of [
   { label: '375', width: 375, height: 812 },
 ] as const) {
   test(`/settings has no serious accessibility violation at ${viewport.label}px`, async ({ browser }) => {
-    const admin = await signedIn(browser, demo.sakuraAdmin.email, viewport);
+    const admin = await signInAs(browser, demo.sakuraAdmin.email, viewport);
     await admin.goto('/settings');
     await expect(admin.getByTestId('feature-customers').getByRole('switch')).toBeVisible();
     await expect(admin.getByRole('switch', { name: 'まとめメールを送る' })).toBeVisible();

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { type OpenAiStandIn, startOpenAiStandIn } from '../../packages/server/test/support/openai-stand-in';
 import { freePort, waitForHealth } from '../global-setup';
-import { countsFor, demo, expectNoSeriousA11yViolations, signInAs } from './support';
+import { countsFor, demo, expectNoSeriousA11yViolations, signIn, signInAs } from './support';
 
 /**
  * /aiassistant and /chat. Offline (the shared server, no provider): a question
@@ -135,11 +135,7 @@ test.describe('with the OpenAI-protocol stand-in', () => {
   async function signInHere(browser: Browser, viewport: { width: number; height: number }) {
     const context = await browser.newContext({ viewport, baseURL });
     const page = await context.newPage();
-    await page.goto('/login');
-    await page.getByLabel('メールアドレス').fill(demo.sakuraAdmin.email);
-    await page.getByLabel(/^パスワード(必須)?$/).fill(demo.password);
-    await page.getByRole('button', { name: 'ログイン', exact: true }).click();
-    await expect(page.getByRole('heading', { name: 'ダッシュボード' })).toBeVisible();
+    await signIn(page);
     return page;
   }
 

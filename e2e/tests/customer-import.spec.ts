@@ -1,20 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import pg from 'pg';
-import { demo, expectNoSeriousA11yViolations } from './support';
+import { demo, expectNoSeriousA11yViolations, signIn } from './support';
 
 // A file up to 2,000 rows is previewed with its likely duplicates before it is registered; a file
 // over 2,000 rows goes to the server's background import: its progress in the dialog and
 // on the customer list (after a reload too), 「中止」, the counts at the end and the error report.
-
-async function signIn(page: Page) {
-  await page.goto('/');
-  await expect(page).toHaveURL(/\/login/);
-  await page.getByLabel('メールアドレス').fill(demo.sakuraAdmin.email);
-  await page.getByLabel('パスワード').fill(demo.password);
-  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'ダッシュボード' })).toBeVisible();
-}
 
 /** Two kana per digit: the readings of two rows differ in two or more letters (never "one edit apart"). */
 const DIGIT_KANA = ['アカ', 'イキ', 'ウク', 'エケ', 'オコ', 'サタ', 'シチ', 'スツ', 'セテ', 'ソト'];

@@ -1,16 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import pg from 'pg';
-import { demo, expectNoSeriousA11yViolations } from './support';
-
-async function signIn(page: Page) {
-  await page.goto('/');
-  await expect(page).toHaveURL(/\/login/);
-  await page.getByLabel('メールアドレス').fill(demo.sakuraAdmin.email);
-  await page.getByLabel('パスワード').fill(demo.password);
-  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'ダッシュボード' })).toBeVisible();
-}
+import { demo, expectNoSeriousA11yViolations, signIn } from './support';
 
 /** A seeded customer of the admin's tenant, read from the database, with its フリガナ in hiragana. */
 async function seededCustomer() {

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import pg from 'pg';
-import { builtChunk, demo, expectNoSeriousA11yViolations } from './support';
+import { builtChunk, demo, expectNoSeriousA11yViolations, signIn } from './support';
 
 // The service worker would answer the chunk requests from its cache, out of page.route's reach.
 test.use({ serviceWorkers: 'block' });
@@ -11,15 +11,6 @@ interface QueuedReport {
     reportedBy: string | null;
   };
   tenantId: string | null;
-}
-
-async function signIn(page: Page) {
-  await page.goto('/');
-  await expect(page).toHaveURL(/\/login/);
-  await page.getByLabel('メールアドレス').fill(demo.sakuraAdmin.email);
-  await page.getByLabel('パスワード').fill(demo.password);
-  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'ダッシュボード' })).toBeVisible();
 }
 
 function errorQueue(page: Page): Promise<QueuedReport[]> {

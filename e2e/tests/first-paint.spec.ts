@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { builtChunk, demo, expectNoSeriousA11yViolations } from './support';
+import { builtChunk, demo, expectNoSeriousA11yViolations, signIn } from './support';
 
 /**
  * Holds the app's entry script until `release()`: the page shows what index.html paints alone.
@@ -91,11 +91,7 @@ test('signed in, / paints the app’s frame and the dashboard’s heading before
       serviceWorkers: 'block',
     });
     const page = await context.newPage();
-    await page.goto('/login');
-    await page.getByLabel('メールアドレス').fill(demo.sakuraAdmin.email);
-    await page.getByLabel(/^パスワード(必須)?$/).fill(demo.password);
-    await page.getByRole('button', { name: 'ログイン', exact: true }).click();
-    await expect(page.getByRole('heading', { name: 'ダッシュボード' })).toBeVisible();
+    await signIn(page);
 
     const release = await holdTheApp(page);
     await page.goto('/', { waitUntil: 'commit' });

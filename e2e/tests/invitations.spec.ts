@@ -1,5 +1,5 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { demo, expectNoSeriousA11yViolations } from './support';
+import { expect, type Page, test } from '@playwright/test';
+import { demo, expectNoSeriousA11yViolations, signInAs } from './support';
 
 /**
  * The invitation journey: the さくら administrator invites a new address as スタッフ and
@@ -9,19 +9,7 @@ import { demo, expectNoSeriousA11yViolations } from './support';
  */
 
 const screens = 'test-results/screens';
-
-async function signedInPage(browser: Browser, email: string, viewport = { width: 1440, height: 900 }) {
-  const context = await browser.newContext({ viewport, permissions: ['clipboard-read', 'clipboard-write'] });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByLabel('メールアドレス').fill(email);
-  await page.getByLabel(/^パスワード(必須)?$/).fill(demo.password);
-  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'ダッシュボード', level: 1 })).toBeVisible({
-    timeout: 20_000,
-  });
-  return page;
-}
+const CLIPBOARD = { permissions: ['clipboard-read', 'clipboard-write'] };
 
 /** Creates an invitation on /invitations through the dialog and returns the link the dialog shows. */
 async function createInvitation(page: Page, { email, role }: { email?: string; role: string }) {
@@ -51,7 +39,7 @@ test('the admin invites a newcomer as スタッフ, who creates an account, join
   };
 
   // ── The administrator creates the invitation and copies the link ─────────────────────────
-  const admin = await signedInPage(browser, demo.sakuraAdmin.email);
+  const admin = await signInAs(browser, demo.sakuraAdmin.email, { width: 1440, height: 900 }, CLIPBOARD);
   await admin.getByRole('link', { name: '招待管理' }).first().click();
   await expect(admin.getByRole('heading', { name: '招待管理', level: 1 })).toBeVisible();
   await expect(admin.getByTestId('invitation-total')).toContainText('件');
@@ -193,7 +181,7 @@ test('at 375px: the list and dialog, a signed-in member sees who is signed in, a
   browser,
 }) => {
   const mobile = { width: 375, height: 812 };
-  const admin = await signedInPage(browser, demo.sakuraAdmin.email, mobile);
+  const admin = await signInAs(browser, demo.sakuraAdmin.email, mobile, CLIPBOARD);
   await admin.goto('/invitations');
   await expect(admin.getByRole('heading', { name: '招待管理', level: 1 })).toBeVisible();
   const { dialog, link } = await createInvitation(admin, { role: '一般' });
@@ -212,7 +200,7 @@ test('at 375px: the list and dialog, a signed-in member sees who is signed in, a
   await admin.screenshot({ path: `${screens}/invitations-375.png`, fullPage: true });
 
   // The staff member of the same tenant opens it: signed in, shown who they are.
-  const staff = await signedInPage(browser, demo.sakuraStaff.email, mobile);
+  const staff = await signInAs(browser, demo.sakuraStaff.email, mobile, CLIPBOARD);
   await staff.goto(link);
   await expect(staff.getByTestId('invite-headline')).toHaveText(
     'さくら内科クリニック に 一般 として招待されています',
@@ -262,7 +250,7 @@ test('at 375px: the list and dialog, a signed-in member sees who is signed in, a
 });
 
 test('a staff member without invitations.write is not offered to create one', async ({ browser }) => {
-  const staff = await signedInPage(browser, demo.sakuraStaff.email);
+  const staff = await signInAs(browser, demo.sakuraStaff.email, { width: 1440, height: 900 }, CLIPBOARD);
   await staff.goto('/invitations');
   await expect(staff.getByRole('heading', { name: '招待管理', level: 1 })).toBeVisible();
   // Staff's defaults have no invitations.read: the screen says so instead of failing.

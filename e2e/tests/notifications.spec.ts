@@ -1,24 +1,7 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { demo, expectNoSeriousA11yViolations } from './support';
+import { expect, type Page, test } from '@playwright/test';
+import { demo, expectNoSeriousA11yViolations, signInAs } from './support';
 
 const baseURL = () => process.env.TSUMIKI_E2E_BASE_URL ?? '';
-
-/** A browser of its own for one user (two users, two sets of cookies and storage). */
-async function signedInPage(browser: Browser, email: string, viewport = { width: 1440, height: 900 }) {
-  const context = await browser.newContext({
-    baseURL: baseURL(),
-    locale: 'ja-JP',
-    timezoneId: 'Asia/Tokyo',
-    viewport,
-  });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByLabel('メールアドレス').fill(email);
-  await page.getByLabel('パスワード').fill(demo.password);
-  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'ダッシュボード', level: 1 })).toBeVisible();
-  return page;
-}
 
 /** The bell in the top bar; its name carries the unread count: 通知（未読 3 件）. */
 const bell = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^通知/ });
@@ -67,8 +50,8 @@ test('a customer created by one user shows on the other user’s bell without a 
   test.setTimeout(120_000);
   const stamp = Date.now().toString().slice(-6);
   const customerName = `鈴木 通知${stamp}`;
-  const admin = await signedInPage(browser, demo.sakuraAdmin.email);
-  const staff = await signedInPage(browser, demo.sakuraStaff.email);
+  const admin = await signInAs(browser, demo.sakuraAdmin.email);
+  const staff = await signInAs(browser, demo.sakuraStaff.email);
 
   const before = await bellCount(staff);
   // Nothing below may reload the staff's page: this mark would be gone.
@@ -142,7 +125,7 @@ test('the dashboard keeps up without a reload: what another member records moves
   test.setTimeout(120_000);
   const stamp = Date.now().toString().slice(-6);
   const summary = `予約の確認 ${stamp}`;
-  const admin = await signedInPage(browser, demo.sakuraAdmin.email);
+  const admin = await signInAs(browser, demo.sakuraAdmin.email);
   const customers = await statFigure(admin, '顧客数');
   const interactions = await statFigure(admin, '対応履歴数');
   const thisMonth = await statFigure(admin, '今月の活動');
@@ -199,7 +182,7 @@ test('/notifications: 10 at a time with もっと見る, 未読のみ and 分類
   // More than a page of unread notifications for the staff.
   await createCustomers(await accessToken(demo.sakuraAdmin.email), 12, stamp);
 
-  const staff = await signedInPage(browser, demo.sakuraStaff.email, { width: 375, height: 812 });
+  const staff = await signInAs(browser, demo.sakuraStaff.email, { width: 375, height: 812 });
   await expect(bell(staff)).toHaveAccessibleName(/^通知\s*（未読 \d+ 件）$/);
   const unread = await bellCount(staff);
   expect(unread).toBeGreaterThanOrEqual(12);

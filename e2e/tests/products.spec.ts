@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { demo, expectNoSeriousA11yViolations } from './support';
+import { expect, type Page, test } from '@playwright/test';
+import { demo, expectNoSeriousA11yViolations, signInAs } from './support';
 
 /**
  * /products: the administrator of さくら registers a product (フリガナ typed in hiragana, 税込 shown
@@ -10,17 +10,6 @@ import { demo, expectNoSeriousA11yViolations } from './support';
  */
 
 const SHOTS = process.env.TSUMIKI_E2E_SHOTS ?? 'test-results/products-screens';
-
-async function signedIn(browser: Browser, email: string, viewport: { width: number; height: number }) {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByLabel('メールアドレス').fill(email);
-  await page.getByLabel(/^パスワード(必須)?$/).fill(demo.password);
-  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'ダッシュボード' })).toBeVisible();
-  return page;
-}
 
 async function search(page: Page, term: string) {
   await page.getByRole('searchbox', { name: '商品を検索' }).fill(term);
@@ -41,7 +30,7 @@ for (const viewport of viewports) {
   }) => {
     test.setTimeout(180_000);
     mkdirSync(SHOTS, { recursive: true });
-    const page = await signedIn(browser, demo.sakuraAdmin.email, viewport);
+    const page = await signInAs(browser, demo.sakuraAdmin.email, viewport);
     await page.goto('/products');
     await expect(page.getByRole('heading', { name: '商品管理', level: 1 })).toBeVisible();
     await expect(table(page).getByRole('row', { name: /健康診断 基本コース/ })).toBeVisible();
@@ -120,7 +109,7 @@ for (const viewport of viewports) {
 test('a seeded product’s analysis shows its pairs and monthly trend from the demo records', async ({
   browser,
 }) => {
-  const page = await signedIn(browser, demo.sakuraAdmin.email, { width: 1440, height: 900 });
+  const page = await signInAs(browser, demo.sakuraAdmin.email, { width: 1440, height: 900 });
   await page.goto('/products?q=%E5%81%A5%E5%BA%B7%E8%A8%BA%E6%96%AD');
   await table(page).getByRole('link', { name: '健康診断 基本コース' }).click();
   await page.getByRole('button', { name: '分析する' }).click();
@@ -132,7 +121,7 @@ test('a seeded product’s analysis shows its pairs and monthly trend from the d
 });
 
 test('the staff demo user reads products without being offered changes', async ({ browser }) => {
-  const page = await signedIn(browser, demo.sakuraStaff.email, { width: 1440, height: 900 });
+  const page = await signInAs(browser, demo.sakuraStaff.email, { width: 1440, height: 900 });
   await page.goto('/products');
   await expect(table(page).getByRole('row', { name: /健康診断 基本コース/ })).toBeVisible();
   await expect(page.getByRole('button', { name: '新規登録' })).toHaveAttribute('aria-disabled', 'true');

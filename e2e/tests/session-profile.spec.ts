@@ -1,6 +1,14 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, test } from '@playwright/test';
 import pg from 'pg';
-import { demo, expectNoSeriousA11yViolations, setSessionRemaining } from './support';
+import {
+  demo,
+  expectNoSeriousA11yViolations,
+  passWelcome,
+  setSessionRemaining,
+  signIn,
+  signInAs,
+  submitSignIn,
+} from './support';
 
 /**
  * /session-manager and /profile, as a user of its own: the demo tenants have session management
@@ -61,13 +69,6 @@ test.beforeAll(async () => {
   });
 });
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.getByLabel('メールアドレス').fill(email);
-  // The label also holds the 必須 marker (hidden from the accessible name).
-  await page.getByLabel(/^パスワード(必須)?$/).fill(password);
-  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
-}
-
 /** The user's "other device" in these tests: Safari on an iPhone. */
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
@@ -79,12 +80,7 @@ async function signedInPage(
     userAgent,
   }: { viewport?: { width: number; height: number }; userAgent?: string } = {},
 ) {
-  const context = await browser.newContext({ viewport, ...(userAgent ? { userAgent } : {}) });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await signIn(page, user.email, user.password);
-  await expect(page.getByRole('heading', { name: 'ダッシュボード' })).toBeVisible();
-  return page;
+  return signInAs(browser, user.email, viewport, { userAgent, password: user.password });
 }
 
 test.describe.configure({ mode: 'serial' });
@@ -190,10 +186,8 @@ test('revoking one session ends only that one; revoking this one signs out', asy
 });
 
 test('with session management off the screen says so in Japanese', async ({ page }) => {
-  await page.goto('/login');
   // The demo tenants keep the specification's default: session management off.
-  await signIn(page, demo.midoriAdmin.email, demo.password);
-  await expect(page.getByRole('heading', { name: 'ダッシュボード' })).toBeVisible();
+  await signIn(page, demo.midoriAdmin.email);
   await expect(page.getByRole('link', { name: 'セッション管理' })).toHaveCount(0);
   await page.goto('/session-manager');
   await expect(
@@ -277,10 +271,10 @@ test('the profile: name, tenants, password change, and signing out everywhere', 
   await expect(other.getByText('セッションが終了しました。もう一度ログインしてください。')).toBeVisible();
 
   // The old password no longer signs in; the new one does.
-  await signIn(other, user.email, user.password);
+  await submitSignIn(other, user.email, user.password);
   await expect(other.getByRole('alert')).toHaveText('メールアドレスまたはパスワードが正しくありません。');
-  await signIn(other, user.email, user.newPassword);
-  await expect(other.getByRole('heading', { name: 'ダッシュボード' })).toBeVisible();
+  await submitSignIn(other, user.email, user.newPassword);
+  await passWelcome(other);
 
   await page.reload();
   await expect(page.getByRole('heading', { name: 'プロフィール', level: 1 })).toBeVisible();

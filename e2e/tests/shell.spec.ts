@@ -1,18 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { demo, expectNoSeriousA11yViolations, setSessionRemaining } from './support';
-
-async function submitSignIn(page: Page, email: string, password: string = demo.password) {
-  await page.getByLabel('メールアドレス').fill(email);
-  await page.getByLabel('パスワード').fill(password);
-  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
-}
-
-/** Signs in from /login and waits for the dashboard (through the 3-second welcome). */
-async function signIn(page: Page, email: string = demo.sakuraAdmin.email) {
-  await page.goto('/login');
-  await submitSignIn(page, email);
-  await expect(page.getByRole('heading', { name: 'ダッシュボード', level: 1 })).toBeVisible();
-}
+import { demo, expectNoSeriousA11yViolations, setSessionRemaining, signIn, submitSignIn } from './support';
 
 /** The accessible name and tag of the focused element. */
 function focused(page: Page) {

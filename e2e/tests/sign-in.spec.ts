@@ -1,11 +1,13 @@
-import { expect, type Page, test } from '@playwright/test';
-import { countsFor, demo, expectNoSeriousA11yViolations, setSessionRemaining } from './support';
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.getByLabel('メールアドレス').fill(email);
-  await page.getByLabel('パスワード').fill(password);
-  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
-}
+import { expect, test } from '@playwright/test';
+import {
+  countsFor,
+  demo,
+  expectNoSeriousA11yViolations,
+  passWelcome,
+  setSessionRemaining,
+  signIn,
+  submitSignIn,
+} from './support';
 
 test('the demo admin signs in, sees the real counts, and signs out', async ({ page }) => {
   const expected = await countsFor(demo.sakuraAdmin.email);
@@ -14,8 +16,8 @@ test('the demo admin signs in, sees the real counts, and signs out', async ({ pa
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: 'test-results/screens/login-1440.png', fullPage: true });
 
-  await signIn(page, demo.sakuraAdmin.email, demo.password);
-  await expect(page.getByRole('heading', { name: 'ダッシュボード' })).toBeVisible();
+  await submitSignIn(page, demo.sakuraAdmin.email);
+  await passWelcome(page);
   const stats = page.getByRole('region', { name: '統計' });
   await expect(
     stats
@@ -49,7 +51,7 @@ test('the demo admin signs in, sees the real counts, and signs out', async ({ pa
 
 test('a wrong password shows the Japanese error and keeps the user on /login', async ({ page }) => {
   await page.goto('/login');
-  await signIn(page, demo.sakuraAdmin.email, 'wrong-password');
+  await submitSignIn(page, demo.sakuraAdmin.email, 'wrong-password');
   await expect(page.getByRole('alert')).toHaveText('メールアドレスまたはパスワードが正しくありません。');
   await expect(page).toHaveURL(/\/login$/);
 });
@@ -65,7 +67,8 @@ test('empty fields are refused in Japanese before anything is sent', async ({ pa
 test('a signed-out visit to /customers returns there after sign-in', async ({ page }) => {
   await page.goto('/customers');
   await expect(page).toHaveURL(/\/login\?redirect=%2Fcustomers$/);
-  await signIn(page, demo.sakuraStaff.email, demo.password);
+  await submitSignIn(page, demo.sakuraStaff.email);
+  await passWelcome(page, page.getByRole('heading', { name: '顧客管理', level: 1 }));
   await expect(page).toHaveURL(/\/customers$/);
   await expect(page.getByRole('link', { name: '顧客管理' })).toHaveAttribute('aria-current', 'page');
 });
@@ -93,8 +96,8 @@ test('at 375 px the sidebar is a drawer that opens and closes', async ({ page })
   await page.goto('/login');
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: 'test-results/screens/login-375.png', fullPage: true });
-  await signIn(page, demo.midoriAdmin.email, demo.password);
-  await expect(page.getByRole('heading', { name: 'ダッシュボード' })).toBeVisible();
+  await submitSignIn(page, demo.midoriAdmin.email);
+  await passWelcome(page);
   await expect(page.getByRole('heading', { name: 'みどり歯科' })).toBeVisible();
   const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(scrollWidth).toBeLessThanOrEqual(375);
@@ -110,17 +113,14 @@ test('at 375 px the sidebar is a drawer that opens and closes', async ({ page })
 });
 
 test('unknown paths go to the dashboard', async ({ page }) => {
-  await page.goto('/login');
-  await signIn(page, demo.sakuraAdmin.email, demo.password);
-  await expect(page.getByRole('heading', { name: 'ダッシュボード' })).toBeVisible();
+  await signIn(page, demo.sakuraAdmin.email);
   await page.goto('/no-such-page');
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { name: 'ダッシュボード' })).toBeVisible();
 });
 
 test('the session menu shows the real session and extends it', async ({ page }) => {
-  await page.goto('/login');
-  await signIn(page, demo.sakuraStaff.email, demo.password);
+  await signIn(page, demo.sakuraStaff.email);
   await expect(page.getByRole('button', { name: /^セッション \d+分（有効）$/ })).toBeVisible();
   // A fresh session is at the 480-minute cap; with 100 minutes left there is room to extend.
   await setSessionRemaining(demo.sakuraStaff.email, 100);
@@ -134,8 +134,7 @@ test('the session menu shows the real session and extends it', async ({ page }) 
 });
 
 test('the top bar at 1440 px with the session menu open', async ({ page }) => {
-  await page.goto('/login');
-  await signIn(page, demo.sakuraAdmin.email, demo.password);
+  await signIn(page, demo.sakuraAdmin.email);
   await page.getByRole('button', { name: /^セッション \d+分（有効）$/ }).click();
   await expect(page.getByRole('button', { name: '240分延長' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
@@ -143,9 +142,7 @@ test('the top bar at 1440 px with the session menu open', async ({ page }) => {
 });
 
 test('going offline shows the warning bar, and coming back hides it', async ({ page, context }) => {
-  await page.goto('/login');
-  await signIn(page, demo.sakuraAdmin.email, demo.password);
-  await expect(page.getByRole('heading', { name: 'ダッシュボード' })).toBeVisible();
+  await signIn(page, demo.sakuraAdmin.email);
   await context.setOffline(true);
   const banner = page.getByRole('alert').filter({ hasText: 'オフラインです' });
   await expect(banner).toBeVisible();

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { demo, expectNoSeriousA11yViolations } from './support';
+import { expect, type Page, test } from '@playwright/test';
+import { demo, expectNoSeriousA11yViolations, signInAs } from './support';
 
 /**
  * /staff: the administrator of さくら registers a staff member (フリガナ typed in hiragana), finds
@@ -9,17 +9,6 @@ import { demo, expectNoSeriousA11yViolations } from './support';
  */
 
 const SHOTS = process.env.TSUMIKI_E2E_SHOTS ?? 'test-results/staff-screens';
-
-async function signedIn(browser: Browser, email: string, viewport: { width: number; height: number }) {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByLabel('メールアドレス').fill(email);
-  await page.getByLabel(/^パスワード(必須)?$/).fill(demo.password);
-  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'ダッシュボード' })).toBeVisible();
-  return page;
-}
 
 async function search(page: Page, term: string) {
   const box = page.getByRole('searchbox', { name: 'スタッフを検索' });
@@ -42,7 +31,7 @@ for (const viewport of viewports) {
     // Two axe scans and a dozen round trips: more than the default minute on a busy machine.
     test.setTimeout(150_000);
     mkdirSync(SHOTS, { recursive: true });
-    const page = await signedIn(browser, demo.sakuraAdmin.email, viewport);
+    const page = await signInAs(browser, demo.sakuraAdmin.email, viewport);
     await page.goto('/staff');
     await expect(page.getByRole('heading', { name: 'スタッフ管理', level: 1 })).toBeVisible();
     await expect(table(page).getByRole('row')).not.toHaveCount(1);
@@ -104,7 +93,7 @@ for (const viewport of viewports) {
 }
 
 test('the staff demo user reads the roster without being offered changes', async ({ browser }) => {
-  const page = await signedIn(browser, demo.sakuraStaff.email, { width: 1440, height: 900 });
+  const page = await signInAs(browser, demo.sakuraStaff.email, { width: 1440, height: 900 });
   await page.goto('/staff');
   await expect(table(page).getByRole('row', { name: /小林 直子/ })).toBeVisible();
   const create = page.getByRole('button', { name: '新規登録' });

@@ -1,6 +1,6 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import pg from 'pg';
-import { demo, expectNoSeriousA11yViolations } from './support';
+import { demo, expectNoSeriousA11yViolations, signInAs } from './support';
 
 /**
  * /tenant-users: an administrator widens the staff demo user's permissions in the matrix and the
@@ -43,17 +43,6 @@ test.afterAll(async () => {
   );
 });
 
-async function signedIn(browser: Browser, email: string, viewport = { width: 1440, height: 900 }) {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByLabel('メールアドレス').fill(email);
-  await page.getByLabel(/^パスワード(必須)?$/).fill(demo.password);
-  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'ダッシュボード' })).toBeVisible();
-  return page;
-}
-
 /** Opens the first customer of the list and returns to nothing: the detail page is on screen. */
 async function openFirstCustomer(page: Page) {
   await page.goto('/customers');
@@ -65,12 +54,12 @@ async function openFirstCustomer(page: Page) {
 test('the admin grants the staff user customer deletion in the matrix; the staff screen follows after a reload', async ({
   browser,
 }) => {
-  const staff = await signedIn(browser, demo.sakuraStaff.email);
+  const staff = await signInAs(browser, demo.sakuraStaff.email);
   await openFirstCustomer(staff);
   await expect(staff.getByRole('button', { name: '編集' })).toBeVisible();
   await expect(staff.getByRole('button', { name: '削除' })).toHaveCount(0);
 
-  const admin = await signedIn(browser, demo.sakuraAdmin.email);
+  const admin = await signInAs(browser, demo.sakuraAdmin.email);
   await admin.getByRole('link', { name: 'ユーザー管理' }).click();
   await expect(admin.getByRole('heading', { name: 'ユーザー管理', level: 1 })).toBeVisible();
   const row = admin.getByRole('row').filter({ hasText: demo.sakuraStaff.email });
@@ -125,7 +114,7 @@ test('the admin grants the staff user customer deletion in the matrix; the staff
 test('the only administrator is not offered disabling themselves nor leaving the admin role', async ({
   browser,
 }) => {
-  const admin = await signedIn(browser, demo.sakuraAdmin.email);
+  const admin = await signInAs(browser, demo.sakuraAdmin.email);
   await admin.goto('/tenant-users');
   const own = admin.getByRole('row').filter({ hasText: demo.sakuraAdmin.email });
   await expect(own.getByText('（自分）')).toBeVisible();
@@ -172,7 +161,7 @@ for (const viewport of [
   { label: '375', width: 375, height: 812 },
 ] as const) {
   test(`/tenant-users has no serious accessibility violation at ${viewport.label}px`, async ({ browser }) => {
-    const admin = await signedIn(browser, demo.sakuraAdmin.email, viewport);
+    const admin = await signInAs(browser, demo.sakuraAdmin.email, viewport);
     await admin.goto('/tenant-users');
     await expect(admin.getByRole('row').filter({ hasText: demo.sakuraStaff.email })).toBeVisible();
     await expect(admin.getByRole('heading', { name: '役割と権限' })).toBeVisible();

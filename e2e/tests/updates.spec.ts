@@ -3,7 +3,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { type BrowserContext, expect, type Page, type Route, test } from '@playwright/test';
-import { demo } from './support';
+import { demo, signIn } from './support';
 
 // The service worker of the production build (packages/app/src/updates/): a deployment announced
 // to a page that was open before it, and the app opening offline. The server serves a copy of
@@ -17,14 +17,6 @@ const appDir = () => {
 };
 
 const UPDATE_TITLE = '新しいバージョンがあります';
-
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('メールアドレス').fill(demo.sakuraAdmin.email);
-  await page.getByLabel('パスワード').fill(demo.password);
-  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'ダッシュボード' })).toBeVisible();
-}
 
 /**
  * Waits until the service worker has installed (the shell is precached) and controls the page.
