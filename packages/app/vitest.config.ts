@@ -21,6 +21,7 @@ export default defineConfig({
           pool: 'vmThreads',
           include: ['src/**/*.test.{ts,tsx}'],
           exclude: [...configDefaults.exclude, ...OWN_PROCESS],
+          setupFiles: ['src/test/settle-imports.ts'],
         },
       },
       { extends: true, test: { name: 'dom-process', pool: 'forks', include: OWN_PROCESS } },
