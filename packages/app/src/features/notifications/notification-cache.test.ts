@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { notificationKeys } from '@tsumiki/api-client/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   applyUnreadCount,
   markReadInPages,
@@ -117,7 +117,7 @@ describe('marking read in the cache', () => {
 });
 
 describe('the live stream’s count', () => {
-  it('shows a changed count at once and marks the lists for refetching; an equal count changes nothing', async () => {
+  it('shows a changed count at once and marks the lists for refetching; an equal count changes nothing', () => {
     const client = new QueryClient();
     client.setQueryData(notificationKeys.stats('t1'), stats(2));
     client.setQueryData(notificationKeys.pages('t1'), { pages: [page(2, [])], pageParams: [0] });
@@ -126,9 +126,6 @@ describe('the live stream’s count', () => {
     expect(applyUnreadCount(client, 't1', 3)).toBe(true);
     expect(client.getQueryData<NotificationStats>(notificationKeys.stats('t1'))?.unread_count).toBe(3);
     expect(client.getQueryState(notificationKeys.pages('t1'))?.isInvalidated).toBe(true);
-    // The refresh of what the news is about loads its module in the background: let it finish
-    // within this test, not after the file has ended.
-    await vi.dynamicImportSettled();
   });
 
   it('reads only a well-formed unread event', () => {
