@@ -6,23 +6,18 @@ import { api } from '../app/api';
 import { queryClient } from '../app/query-client';
 import { RouterLink } from '../app/router-link';
 import { defaultFeatureFlags, enabledFeatureMap } from '../features/feature-flags';
-import { fetchNotingReachability, isOffline, subscribeConnection } from '../lib/reachability';
+import { isOffline, subscribeConnection } from '../lib/reachability';
 import { loadAuth } from '../session/load-auth';
 import { useSession } from '../session/session';
 import { appNavItems } from '../shell/nav-items';
 import { storedSessionUser } from './stored-session';
+import { pause, probeServer, SERVER_PROBE_MS, waitForServer } from './wait-for-server';
 
 /** Whether the server can be tried again: the device has a network and nothing said it is unreachable. */
 const canReach = () => !isOffline();
 
-/**
- * How often the session is asked for again while the auth client holds off its refresh, and how
- * often the server is asked whether it is back while the network is up but the server was not
- * reached (no `online` event will say so then).
- */
-const SESSION_RETRY_MS = 5000;
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** How often the session is asked for again while the auth client holds off its refresh. */
+const SESSION_RETRY_MS = SERVER_PROBE_MS;
 
 /**
  * Back online: waits for the session (an access token that expired offline is refreshed — after a
@@ -41,19 +36,6 @@ async function reconnect(): Promise<void> {
     }
     if (storedSessionUser() === null) return;
     await pause(SESSION_RETRY_MS);
-  }
-}
-
-/** Asks the server whether it is there (GET /api/health, never cached); what it finds is noted. */
-async function probeServer(): Promise<void> {
-  await fetchNotingReachability('/api/health', { cache: 'no-store' }).catch(() => undefined);
-}
-
-/** While the network is up but the server was not reached: asks it every 5 s until it answers. */
-async function waitForServer(stopped: () => boolean): Promise<void> {
-  while (!stopped() && navigator.onLine && isOffline()) {
-    await pause(SESSION_RETRY_MS);
-    if (!stopped()) await probeServer();
   }
 }
 
