@@ -21,6 +21,45 @@ export function tenantUserColumns({
   /** 二段階認証をリセット (not offered for oneself); absent without tenant_users.write. */
   onResetFactors?: (user: TenantUser) => void;
 }): DataTableColumn<TenantUser>[] {
+  /** 役割と権限・有効/無効・二段階認証のリセット: in their column, or under the name on narrow screens. */
+  const actions = (user: TenantUser) => {
+    const reason = toggleBlockedReason(user);
+    const name = userDisplayName(user);
+    return (
+      <div className="flex flex-wrap gap-2 sm:flex-nowrap sm:justify-end">
+        <Button
+          variant="outline"
+          size="sm"
+          aria-label={`${name}の役割と権限を${canWrite ? '編集' : '見る'}`}
+          onClick={() => onEdit(user)}
+        >
+          <span className="sm:hidden">{canWrite ? '編集' : '表示'}</span>
+          <span className="hidden sm:inline">{canWrite ? '役割と権限を編集' : '役割と権限を見る'}</span>
+        </Button>
+        <Button
+          variant="outline"
+          size="sm"
+          aria-label={`${name}を${user.status === 'active' ? '無効にする' : '有効にする'}`}
+          disabledReason={reason ?? undefined}
+          onClick={() => onToggle(user)}
+        >
+          {user.status === 'active' ? '無効にする' : '有効にする'}
+        </Button>
+        {/* One's own factors change on /profile, after the app's code (the server answers 409). */}
+        {onResetFactors && user.id !== meId ? (
+          <Button
+            variant="outline"
+            size="sm"
+            aria-label={`${name}の二段階認証をリセット`}
+            onClick={() => onResetFactors(user)}
+          >
+            二段階認証をリセット
+          </Button>
+        ) : null}
+      </div>
+    );
+  };
+
   return [
     {
       id: 'name',
@@ -33,6 +72,12 @@ export function tenantUserColumns({
             {user.id === meId ? <span className="ml-1 text-xs text-muted-foreground">（自分）</span> : null}
           </span>
           <span className="break-all text-xs text-muted-foreground md:hidden">{user.email}</span>
+          {/* Narrow screens show one column: the role, the status and the actions go under the name. */}
+          <div className="mt-1 flex flex-wrap gap-1 sm:hidden">
+            <RoleChip user={user} />
+            <StatusChip user={user} />
+          </div>
+          <div className="mt-2 sm:hidden">{actions(user)}</div>
         </div>
       ),
     },
@@ -46,13 +91,8 @@ export function tenantUserColumns({
       id: 'role',
       header: '役割',
       nowrap: true,
-      cell: (user) => (
-        <div className="flex flex-col items-start gap-1">
-          <Chip variant={user.role === 'admin' ? 'primary' : 'default'}>{ROLE_LABELS[user.role]}</Chip>
-          {/* Narrow screens have no 状態 column: the status goes under the role. */}
-          <StatusChip user={user} className="sm:hidden" />
-        </div>
-      ),
+      hideBelow: 'sm',
+      cell: (user) => <RoleChip user={user} />,
     },
     {
       id: 'status',
@@ -79,45 +119,14 @@ export function tenantUserColumns({
       id: 'actions',
       header: '操作',
       align: 'end',
-      cell: (user) => {
-        const reason = toggleBlockedReason(user);
-        const name = userDisplayName(user);
-        return (
-          <div className="flex flex-col items-end gap-2 sm:flex-row sm:justify-end">
-            <Button
-              variant="outline"
-              size="sm"
-              aria-label={`${name}の役割と権限を${canWrite ? '編集' : '見る'}`}
-              onClick={() => onEdit(user)}
-            >
-              <span className="sm:hidden">{canWrite ? '編集' : '表示'}</span>
-              <span className="hidden sm:inline">{canWrite ? '役割と権限を編集' : '役割と権限を見る'}</span>
-            </Button>
-            <Button
-              variant="outline"
-              size="sm"
-              aria-label={`${name}を${user.status === 'active' ? '無効にする' : '有効にする'}`}
-              disabledReason={reason ?? undefined}
-              onClick={() => onToggle(user)}
-            >
-              {user.status === 'active' ? '無効にする' : '有効にする'}
-            </Button>
-            {/* One's own factors change on /profile, after the app's code (the server answers 409). */}
-            {onResetFactors && user.id !== meId ? (
-              <Button
-                variant="outline"
-                size="sm"
-                aria-label={`${name}の二段階認証をリセット`}
-                onClick={() => onResetFactors(user)}
-              >
-                二段階認証をリセット
-              </Button>
-            ) : null}
-          </div>
-        );
-      },
+      hideBelow: 'sm',
+      cell: (user) => actions(user),
     },
   ];
+}
+
+function RoleChip({ user }: { user: TenantUser }) {
+  return <Chip variant={user.role === 'admin' ? 'primary' : 'default'}>{ROLE_LABELS[user.role]}</Chip>;
 }
 
 function StatusChip({ user, className }: { user: TenantUser; className?: string }) {
