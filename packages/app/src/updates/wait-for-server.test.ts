@@ -49,7 +49,7 @@ it('keeps asking the server through a lost network, and ends once it answers', a
   });
 
   await vi.advanceTimersByTimeAsync(SERVER_PROBE_MS);
-  await vi.waitFor(() => expect(answered).toBe(2));
+  await vi.waitFor(() => expect(answered).toBe(2), { timeout: 5000 });
 
   // The device loses its network: nothing is asked while it has none.
   device.onLine = false;
@@ -59,7 +59,7 @@ it('keeps asking the server through a lost network, and ends once it answers', a
   // Back on the network with the server still down: the asking goes on by itself.
   device.onLine = true;
   await vi.advanceTimersByTimeAsync(SERVER_PROBE_MS);
-  await vi.waitFor(() => expect(answered).toBe(3));
+  await vi.waitFor(() => expect(answered).toBe(3), { timeout: 5000 });
   expect(serverUnreachable()).toBe(true);
   expect(ended).toBe(false);
 
