@@ -1,9 +1,9 @@
 // `pnpm --filter @tsumiki/e2e test`: the Playwright suite as two shards run side by side, each
 // with its own global setup (its own server, embedded PostgreSQL, data directory and ports), so
-// that no test sees another's data. One shard keeps about 0.6 of a core busy (measured: 62 s of
-// CPU for a spec of 100 s; the journeys wait on the browser and the server in turn). Three would
-// fill two cores, but the specs of one shard share its data: dealt in three, 重複の候補 came after
-// the 30,000-row import and took longer than the spec waits (see TSUMIKI_E2E_SHARDS to try).
+// that no test sees another's data. Two fill the two cores: dealt in three, the machine stayed at
+// 98% busy and the suite took longer (879 s against about 830; see TSUMIKI_E2E_SHARDS to try), so
+// the suite gets faster only with less work per test (no trace, no service worker by default:
+// playwright.config.ts).
 //
 // The spec files are dealt to the shards by how long each took last time (`durations.json`,
 // seconds per file, longest first onto the shard with the least so far), not by Playwright's

@@ -10,6 +10,9 @@ import { demo, signIn } from './support';
 // packages/app/dist (global-setup.ts), into which the first test deploys a new version and from
 // which it removes it again.
 
+// The other specs run without it (playwright.config.ts); these are about it.
+test.use({ serviceWorkers: 'allow' });
+
 const appDir = () => {
   const dir = process.env.TSUMIKI_E2E_APP_DIR;
   if (!dir) throw new Error('TSUMIKI_E2E_APP_DIR is not set (e2e/global-setup.ts)');

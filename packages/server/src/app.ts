@@ -23,6 +23,7 @@ import { MAX_FILE_BYTES } from './platform/files/uploads';
 import { installApiRateLimit } from './platform/http/api-rate-limit';
 import { registerApiReference } from './platform/http/api-reference';
 import { registerApiRoutes } from './platform/http/api-routes';
+import { buildSharedSerializer } from './platform/http/compiled-schemas';
 import { answerClientError, answerFrameworkError, installErrorHandling } from './platform/http/error-handler';
 import { createValidatorCompiler, loadOpenApiDocument, operationPolicies } from './platform/http/openapi';
 import { AUTH_PREFIX } from './platform/http/prefixes';
@@ -114,6 +115,8 @@ export async function buildServer({
     clientErrorHandler: answerClientError(securityHeaders),
     // A request without Host is refused through the hooks (error-handler.ts), not by Node.
     http: { requireHostHeader: false },
+    // Fastify's serialisers, compiled once per process (compiled-schemas.ts).
+    schemaController: { compilersFactory: { buildSerializer: buildSharedSerializer } },
   });
 
   app.decorateRequest('principal', null);

@@ -5,6 +5,7 @@ import addFormatsModule from 'ajv-formats';
 import { parse } from 'yaml';
 import { openapiSpecPath } from '../../paths';
 import { type OperationAccess, parseOperationAccess } from '../audit/operation-access';
+import { compiledByContent } from './compiled-schemas';
 import {
   CONTRACT_PATTERNS,
   freeFormLocations,
@@ -206,17 +207,22 @@ export const PATTERN_MESSAGE = 'x-pattern-message';
 
 /**
  * A validator for one of the contract's component schemas, with the same rules as request
- * bodies (for payloads checked piece by piece, such as the rows of a CSV import).
+ * bodies (for payloads checked piece by piece, such as the rows of a CSV import). Shared by every
+ * build of the process with the same components (compiled-schemas.ts).
  */
-export function componentValidator(document: OpenApiDocument, name: string) {
-  const ajv = createRequestAjv(false);
+export function componentValidator(document: OpenApiDocument, name: string): ValidateFunction {
   const schemas = (document.components as { schemas?: Record<string, unknown> } | undefined)?.schemas ?? {};
+  return componentValidators(schemas, name);
+}
+
+const componentValidators = compiledByContent((schemas, name) => {
+  const ajv = createRequestAjv(false);
   const defs = JSON.parse(
     JSON.stringify(schemas).replaceAll('"#/components/schemas/', '"contract#/$defs/'),
   ) as Record<string, unknown>;
   ajv.addSchema({ $id: 'contract', $defs: defs });
   return ajv.compile({ $ref: `contract#/$defs/${name}` });
-}
+});
 
 type JsonSchema = Record<string, unknown>;
 
@@ -271,11 +277,24 @@ function withRequestRules(
   return check;
 }
 
-/** Fastify validator compiler over our Ajv 2020 instance. */
+/**
+ * Fastify validator compiler over our Ajv 2020 instances. The validators are shared by every
+ * server the process builds (compiled-schemas.ts): each one is used synchronously, and Fastify reads
+ * its `errors` right after the call.
+ */
 export function createValidatorCompiler() {
+  requestValidators ??= createRequestValidators();
+  const shared = requestValidators;
+  return ({ schema, httpPart }: { schema: unknown; httpPart?: string }): RequestValidator =>
+    shared(schema, httpPart ?? '');
+}
+
+let requestValidators: ((schema: unknown, httpPart: string) => RequestValidator) | undefined;
+
+function createRequestValidators() {
   const textual = createRequestAjv(true);
   const json = createRequestAjv(false);
-  return ({ schema, httpPart }: { schema: unknown; httpPart?: string }): RequestValidator => {
+  return compiledByContent((schema, httpPart): RequestValidator => {
     if (httpPart === 'body') {
       return withRequestRules(json.compile(schema as JsonSchema), schema as JsonSchema, {
         numbersInText: false,
@@ -290,5 +309,5 @@ export function createValidatorCompiler() {
       numbersInText: true,
       storableValues: !headers,
     });
-  };
+  });
 }
