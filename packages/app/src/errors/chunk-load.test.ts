@@ -5,6 +5,7 @@ import {
   ChunkLoadError,
   isChunkLoadError,
   loadChunk,
+  loadWhenOnline,
   withChunkLoadHandling,
 } from './chunk-load';
 
@@ -67,5 +68,40 @@ describe('chunk loading', () => {
     await expect((root.lazy as () => Promise<unknown>)()).rejects.toBeInstanceOf(ChunkLoadError);
     await expect((nested.lazy as () => Promise<unknown>)()).rejects.toBeInstanceOf(ChunkLoadError);
     expect(plain).toEqual({ path: 'c', element: null });
+  });
+});
+
+describe('a part loaded while a screen is shown', () => {
+  const failed = () => new TypeError('Failed to fetch dynamically imported module: http://x/assets/p.js');
+  const setOnline = (online: boolean) => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(online);
+    window.dispatchEvent(new Event(online ? 'online' : 'offline'));
+  };
+  afterEach(() => vi.restoreAllMocks());
+
+  it('offline, is asked for again under another address once the device is back online', async () => {
+    setOnline(false);
+    const load = vi.fn().mockRejectedValue(failed());
+    const importUrl = vi.fn().mockResolvedValue({ part: 1 });
+    let result: unknown;
+    void loadWhenOnline(load, importUrl).then((value) => {
+      result = value;
+    });
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(importUrl).not.toHaveBeenCalled();
+    expect(result).toBeUndefined();
+    setOnline(true);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(importUrl).toHaveBeenCalledWith(expect.stringMatching(/^http:\/\/x\/assets\/p\.js\?retry=\d+$/));
+    expect(result).toEqual({ part: 1 });
+  });
+
+  it('online, fails as before: a deployment replaced the chunk, or something else broke', async () => {
+    setOnline(true);
+    await expect(loadWhenOnline(() => Promise.reject(failed()))).rejects.toThrow(/dynamically imported/);
+    setOnline(false);
+    const other = new SyntaxError('Unexpected token');
+    await expect(loadWhenOnline(() => Promise.reject(other))).rejects.toBe(other);
   });
 });

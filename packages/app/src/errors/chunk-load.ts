@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router-dom';
+import { isOffline, subscribeConnection } from '../lib/reachability';
 
 /** SPEC section 9: a chunk that has not arrived after this long is given up. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
@@ -49,5 +50,30 @@ export function withChunkLoadHandling(routes: RouteObject[]): RouteObject[] {
     if (typeof lazy === 'function') next.lazy = () => loadChunk(lazy);
     if (route.children) next.children = withChunkLoadHandling(route.children);
     return next;
+  });
+}
+
+/**
+ * A part loaded while a screen is already shown (sign-in security: the screen lock's watchers,
+ * the second factor): offline, its chunk is asked for again once the connection is back, instead of
+ * taking the screen down with it. The offline bar says what is going on meanwhile. The browser
+ * keeps a module that failed to load as failed, so the chunk is asked for under another address
+ * (`?retry=…`; what it imports is the same, already loaded). A failure whose message names no
+ * address (Safari) or that happens online (a deployment replaced the chunk) fails as before.
+ */
+export function loadWhenOnline<T>(
+  load: () => Promise<T>,
+  importUrl: (url: string) => Promise<T> = (url) => import(/* @vite-ignore */ url),
+): Promise<T> {
+  return load().catch((error: unknown) => {
+    const url = isChunkLoadError(error) && isOffline() && /https?:\/\/\S+?\.js/.exec(String(error));
+    if (!url) throw error;
+    return new Promise<void>((resolve) => {
+      const stop = subscribeConnection(() => {
+        if (isOffline()) return;
+        stop();
+        resolve();
+      });
+    }).then(() => loadWhenOnline(() => importUrl(`${url[0]}?retry=${Date.now()}`), importUrl));
   });
 }

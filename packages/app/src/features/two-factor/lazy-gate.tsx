@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { loadWhenOnline } from '../../errors/chunk-load';
 import type { MfaStep } from '../../session/session';
 import { FullPageSpinner } from '../../shell/full-page-spinner';
 
@@ -6,7 +7,7 @@ import { FullPageSpinner } from '../../shell/full-page-spinner';
  * Loads sign-in security's chunk (shell/security-parts.ts). The one place that names it: each
  * `import()` carries the list of files to preload with it, bytes of the first screens.
  */
-export const loadSecurityParts = () => import('../../shell/security-parts');
+export const loadSecurityParts = () => loadWhenOnline(() => import('../../shell/security-parts'));
 
 // Loaded when a session first needs it: most sign-ins never do, and /login and / stay in budget.
 const Gate = lazy(() => loadSecurityParts().then((module) => ({ default: module.MfaGate })));
