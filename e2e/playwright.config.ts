@@ -33,8 +33,8 @@ export default defineConfig({
     timezoneId: 'Asia/Tokyo',
     launchOptions: chromium,
     // Each test's fresh context installed the app's service worker, which precached the whole
-    // build: a third of the suite's CPU (two specs: 64 → 43 s of CPU). Only updates.spec.ts, which
-    // is about the service worker (updates, opening offline), lets it in.
+    // build: a third of the suite's CPU (two specs: 64 → 43 s of CPU). updates.spec.ts (updates,
+    // opening offline) and google-sign-in.spec.ts (redirects that must pass it by) let it in.
     serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     // No trace unless asked for: recording the DOM snapshots of every step, even only kept on a

@@ -10,6 +10,10 @@ import { demo, expectNoSeriousA11yViolations } from './support';
 // place (global-setup.ts). The browser is "signed in to Google" as a chosen account (a cookie on
 // the provider's origin), and the provider answers at once with a code for that account.
 
+// With the app's service worker, as a returning user has it: the redirects back through
+// /auth/v1/callback must pass it by (it keeps only the app's build).
+test.use({ serviceWorkers: 'allow' });
+
 const issuer = () => {
   const url = process.env.TSUMIKI_E2E_GOOGLE_ISSUER_URL;
   if (!url) throw new Error('TSUMIKI_E2E_GOOGLE_ISSUER_URL is not set (global-setup.ts)');

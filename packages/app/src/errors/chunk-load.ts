@@ -58,15 +58,18 @@ export function withChunkLoadHandling(routes: RouteObject[]): RouteObject[] {
  * the second factor): offline, its chunk is asked for again once the connection is back, instead of
  * taking the screen down with it. The offline bar says what is going on meanwhile. The browser
  * keeps a module that failed to load as failed, so the chunk is asked for under another address
- * (`?retry=…`; what it imports is the same, already loaded). A failure whose message names no
- * address (Safari) or that happens online (a deployment replaced the chunk) fails as before.
+ * (`?retry=…`; it imports the same files as before). A chunk it imports that failed in the same
+ * drop stays failed for the page: the retry then fails online and the crash page offers a reload,
+ * as it did at once before. A failure whose message names no address (Safari) or that happens
+ * online (a deployment replaced the chunk) fails as before.
  */
 export function loadWhenOnline<T>(
   load: () => Promise<T>,
   importUrl: (url: string) => Promise<T> = (url) => import(/* @vite-ignore */ url),
 ): Promise<T> {
   return load().catch((error: unknown) => {
-    const url = isChunkLoadError(error) && isOffline() && /https?:\/\/\S+?\.js/.exec(String(error));
+    const url =
+      isChunkLoadError(error) && isOffline() && /https?:\/\/\S+?\.js(?=$|[\s?#])/.exec(String(error));
     if (!url) throw error;
     return new Promise<void>((resolve) => {
       const stop = subscribeConnection(() => {
