@@ -4,11 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildSharedSerializer, compiledByContent } from '../src/platform/http/compiled-schemas';
-import {
-  componentValidator,
-  createValidatorCompiler,
-  loadOpenApiDocument,
-} from '../src/platform/http/openapi';
+import { loadOpenApiDocument } from '../src/platform/http/openapi';
+import { componentValidator, createValidatorCompiler } from '../src/platform/http/request-validation';
 
 describe('compiledByContent', () => {
   it('compiles each content once per kind, whatever object carries it', () => {

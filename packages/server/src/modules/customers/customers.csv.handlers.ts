@@ -2,7 +2,7 @@ import { todayIn } from '@tsumiki/api-client';
 import type { components } from '@tsumiki/api-client/schema';
 import { compactLocalDate, tenantTimeZone } from '../../platform/access/time-zone';
 import { contentDisposition } from '../../platform/http/downloads';
-import { componentValidator } from '../../platform/http/openapi';
+import { componentValidator } from '../../platform/http/request-validation';
 import type { ModuleHandlers } from '../../platform/http/typed-handlers';
 import type { ModuleDependencies } from '../module';
 import { customersToCsv } from './customers.csv';

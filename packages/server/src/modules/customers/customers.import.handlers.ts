@@ -1,7 +1,7 @@
 import { permissionTest } from '../../platform/access/access';
 import { compactLocalDate, tenantTimeZone } from '../../platform/access/time-zone';
 import { contentDisposition } from '../../platform/http/downloads';
-import { componentValidator } from '../../platform/http/openapi';
+import { componentValidator } from '../../platform/http/request-validation';
 import type { ModuleHandlers } from '../../platform/http/typed-handlers';
 import { tableToCsv } from '../../platform/text/csv-file';
 import type { ModuleDependencies } from '../module';

@@ -2,7 +2,7 @@ import type { ErrorObject } from 'ajv';
 
 /**
  * Rules every value of a request meets beyond what its schema says, checked by the validator
- * compiler (openapi.ts) for every operation at once, never per route.
+ * compiler (request-validation.ts) for every operation at once, never per route.
  */
 
 /**

@@ -1,6 +1,6 @@
 import type { ErrorObject } from 'ajv';
 import type { ValidationIssue } from '../errors';
-import { PATTERN_MESSAGE } from './openapi';
+import { PATTERN_MESSAGE } from './request-validation';
 import { TEXT_PATTERNS, TOO_DEEP, UNSTORABLE_TEXT } from './request-values';
 
 const TYPE_MESSAGES: Record<string, string> = {
