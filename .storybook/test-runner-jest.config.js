@@ -8,8 +8,14 @@ const jestPlaywright = testRunnerConfig.testEnvironmentOptions?.['jest-playwrigh
 const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 /** @type {import('@jest/types').Config.InitialOptions} */
+/** The runner's own setup file, replaced by ours (test-runner-setup.js says why). */
+const runnerSetup = /[\\/]playwright[\\/]jest-setup\.js$/;
+
 export default {
   ...testRunnerConfig,
+  setupFilesAfterEnv: testRunnerConfig.setupFilesAfterEnv.map((file) =>
+    runnerSetup.test(file) ? '<rootDir>/.storybook/test-runner-setup.js' : file,
+  ),
   // A screen story's first visit loads the app's chunks and starts Mock Service Worker: on two busy
   // cores that can pass the default 15 s.
   testTimeout: 60_000,

@@ -1,4 +1,4 @@
-import { getStoryContext, type TestRunnerConfig } from '@storybook/test-runner';
+import type { TestRunnerConfig } from '@storybook/test-runner';
 
 /** Pixel sizes of the viewports in preview.tsx; stories without one run at desktop size. */
 const VIEWPORT_SIZES: Record<string, { width: number; height: number }> = {
@@ -15,7 +15,12 @@ const config: TestRunnerConfig = {
   // The static iframe has no viewport toolbar: size the page as the story asks, before it renders,
   // so that media queries (md = 900px) and play functions see the same layout as in Storybook.
   async preVisit(page, context) {
-    const story = (await getStoryContext(page, context)) as StoryWithViewport;
+    // The runner's getStoryContext, inlined: importing the runner's bundle costs every story file
+    // about 1 s of CPU (test-runner-setup.js).
+    const story = (await page.evaluate(
+      (storyId) => (globalThis as { __getContext?: (id: string) => unknown }).__getContext?.(storyId),
+      context.id,
+    )) as StoryWithViewport;
     const name = story.storyGlobals?.viewport?.value ?? story.globals?.viewport?.value ?? 'desktop';
     await page.setViewportSize(VIEWPORT_SIZES[name] ?? VIEWPORT_SIZES.desktop!);
     // Animations are motion-safe only: with reduced motion nothing fades, so visibility checks and
