@@ -15,6 +15,7 @@ describe('the duplicate check plans as the app role', () => {
     tenantId: TENANT,
     tenantName: '名寄せ計画医院',
     analyze: ['customers'],
+    customerSearchTerms: false,
     async seed(owner) {
       await owner.query(
         `insert into customers (tenant_id, last_name, first_name, last_name_kana, first_name_kana, birth_date, phone, email)

@@ -15,6 +15,7 @@ describe('the recent merges plan as the app role', () => {
     tenantId: TENANT,
     tenantName: '統合計画医院',
     analyze: ['customers', 'customer_merges'],
+    customerSearchTerms: false,
     async seed(owner) {
       await owner.query(
         `insert into customers (tenant_id, last_name, first_name, last_name_kana, first_name_kana)
