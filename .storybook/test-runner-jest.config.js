@@ -13,6 +13,8 @@ const runnerSetup = /[\\/]playwright[\\/]jest-setup\.js$/;
 
 export default {
   ...testRunnerConfig,
+  // One page per worker, carried from story file to story file (test-runner-environment.js).
+  testEnvironment: '<rootDir>/.storybook/test-runner-environment.js',
   setupFilesAfterEnv: testRunnerConfig.setupFilesAfterEnv.map((file) =>
     runnerSetup.test(file) ? '<rootDir>/.storybook/test-runner-setup.js' : file,
   ),
