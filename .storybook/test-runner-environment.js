@@ -2,11 +2,11 @@
 // worker instead of one per story file. The runner's own connects to the browser anew for every
 // story file, opens a fresh context, and loads iframe.html with Storybook's preview and the mock
 // service worker again, for each of a run's 94 files (29 files of components: 100 → 34 s, the
-// whole run about 380 → 160–190 s on a quiet machine). Within a file
-// the runner already shows story after story in one page (each story is rendered afresh, and the
-// screens' loaders start each one from a clean state); this carries the same page on to the next
-// file of the worker. A page that was closed or lost its browser is replaced as before, and a
-// file with a failure hands nothing on: its page is closed, as the runner would.
+// whole run about 380 → 160–190 s on a quiet machine). Within a file the runner already shows
+// story after story in one page (each story is rendered afresh, and the screens' loaders start
+// each one from a clean state); this carries the same page on to the next file of the worker.
+// A page that was closed or lost its browser is replaced as before, and a file with a failure
+// hands nothing on: its page is closed, as the runner would.
 //
 // An open browser connection keeps a process running: a Jest worker closes it when Jest ends the
 // worker (which it gives 500 ms), and a run in Jest's own process when no next file has come
