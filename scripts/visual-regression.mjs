@@ -200,8 +200,12 @@ async function captureFresh(context, baseUrl, id, size) {
 }
 
 function compare(actualBuffer, baselinePath) {
+  const baseline = readFileSync(baselinePath);
+  // Chromium encodes the same pixels to the same bytes: most pictures (104 of 129) come out
+  // identical, and need neither decoding nor pixelmatch (about 0.2 s of this process each).
+  if (actualBuffer.equals(baseline)) return { ratio: 0, pixels: 0 };
   const actual = PNG.sync.read(actualBuffer);
-  const expected = PNG.sync.read(readFileSync(baselinePath));
+  const expected = PNG.sync.read(baseline);
   if (actual.width !== expected.width || actual.height !== expected.height) {
     return {
       ratio: 1,
