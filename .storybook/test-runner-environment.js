@@ -46,17 +46,22 @@ export default class StoryPageEnvironment extends PlaywrightEnvironment {
     // The page is this file's now: a failure closes it with the file (teardown).
     const held = kept;
     kept = null;
-    const options = this._config.testEnvironmentOptions['jest-playwright'];
     if (!usable(held)) {
       held?.browser?.close().catch(() => {});
-      options.skipInitialization = false;
       await super.setup();
       await setupPage(this.global.page, this.global.context);
       return;
     }
     // The runner's set-up (its helpers, the browser's name) without a new browser, context or page.
+    const options = this._config.testEnvironmentOptions['jest-playwright'];
+    const skipInitialization = options.skipInitialization;
     options.skipInitialization = true;
-    await super.setup();
+    try {
+      await super.setup();
+    } finally {
+      options.skipInitialization = skipInitialization;
+    }
+    this.held = held;
     this.global.browser = held.browser;
     this.global.context = held.context;
     this.global.page = held.page;
@@ -68,6 +73,9 @@ export default class StoryPageEnvironment extends PlaywrightEnvironment {
   }
 
   async teardown() {
+    // The runner opens a browser of its own for a file with skipped tests: the one carried in is
+    // then no longer this file's to hand on.
+    if (this.held && this.held.browser !== this.global.browser) this.held.browser.close().catch(() => {});
     if (this.failed) {
       await super.teardown();
       return;

@@ -7,10 +7,10 @@ const jestPlaywright = testRunnerConfig.testEnvironmentOptions?.['jest-playwrigh
 /** Debian's Chromium: nothing is downloaded, and Chromium must not phone home here. */
 const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
-/** @type {import('@jest/types').Config.InitialOptions} */
 /** The runner's own setup file, replaced by ours (test-runner-setup.js says why). */
 const runnerSetup = /[\\/]playwright[\\/]jest-setup\.js$/;
 
+/** @type {import('@jest/types').Config.InitialOptions} */
 export default {
   ...testRunnerConfig,
   // One page per worker, carried from story file to story file (test-runner-environment.js).
