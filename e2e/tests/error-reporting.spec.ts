@@ -53,18 +53,19 @@ test('a render crash while offline: crash screen, kept across a reload, stored o
   context,
 }, testInfo) => {
   test.setTimeout(120_000);
-  // A fault from outside the product: once the test sets the flag, formatting a number on the
-  // customer list throws, as a broken browser API would, in the middle of rendering.
+  // A fault from outside the product: once the test sets the flag, reading a date's year on the
+  // customer list (each row's 更新日) throws, as a broken browser API would, in the middle of
+  // rendering.
   await page.addInitScript(() => {
-    const format = Object.getOwnPropertyDescriptor(Intl.NumberFormat.prototype, 'format');
-    Object.defineProperty(Intl.NumberFormat.prototype, 'format', {
+    const original = Date.prototype.getUTCFullYear;
+    Object.defineProperty(Date.prototype, 'getUTCFullYear', {
       configurable: true,
       get() {
         const flagged = (window as { __e2eFault?: boolean }).__e2eFault === true;
         if (flagged && location.pathname.startsWith('/customers')) {
-          throw new TypeError('e2e: Intl.NumberFormat is broken');
+          throw new TypeError('e2e: Date is broken');
         }
-        return format?.get?.call(this);
+        return original;
       },
     });
   });

@@ -67,6 +67,9 @@ export {
   formatDate,
   formatDateTime,
   formatJapaneseDate,
+  isFixedOffsetZone,
+  type WallClock,
+  wallClock,
 } from './lib/date';
 export { formatWareki, isoDateToSlashes, parseDateInput } from './lib/date-input';
 export { formatRelativeTime, type RelativeTimeOptions } from './lib/date-relative';

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { firstScreenShown } from '../shell/static-shell';
 
 /** Should the first screen never show (a crash before the router renders), the work starts anyway. */
@@ -41,7 +41,11 @@ export function useAfterFirstScreen(): boolean {
   useEffect(() => {
     if (done) return;
     let active = true;
-    void afterFirstScreen().then(() => active && setDone(true));
+    // As a transition: what it mounts (lazy parts, their queries) renders in slices that yield to
+    // the browser, not in one task while the user may already be typing.
+    void afterFirstScreen().then(() => {
+      if (active) startTransition(() => setDone(true));
+    });
     return () => {
       active = false;
     };

@@ -13,12 +13,14 @@ import {
   useRef,
   useState,
 } from 'react';
+import { afterFirstScreen } from '../app/after-first-screen';
 import { reportError } from './capture';
 import type { ErrorViewProps } from './error-view';
 
 // The snackbar and the modal (a Radix dialog) are not part of the first screen: they are fetched
-// just after it, so that they are there when the first error comes, which is often the network
-// going away. Should they still be missing then, a plain notice shows the message.
+// at the first idle moment after it (`afterFirstScreen`), so that they are there when the first
+// error comes, which is often the network going away. Should they still be missing then, a plain
+// notice shows the message.
 const loadErrorView = () => import('./error-view');
 const ErrorView = lazy<ComponentType<ErrorViewProps>>(() =>
   loadErrorView().catch(() => ({ default: PlainErrorView })),
@@ -128,7 +130,9 @@ export function ErrorDisplayProvider({
   }, [clear, show]);
 
   useEffect(() => {
-    void loadErrorView().catch(() => undefined);
+    void afterFirstScreen()
+      .then(loadErrorView)
+      .catch(() => undefined);
   }, []);
 
   const value = useMemo(() => ({ show, hide, clear, report }), [show, hide, clear, report]);

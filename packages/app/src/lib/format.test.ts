@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  formatCount,
   formatTenantDate,
   formatTenantDateTime,
   getDisplayTimeZone,
@@ -16,6 +17,15 @@ beforeAll(() => {
 afterAll(() => {
   process.env.TZ = deviceZone;
   setDisplayTimeZone(null);
+});
+
+describe('formatCount', () => {
+  it('groups whole numbers as Intl does for ja-JP, and leaves the rest to Intl', () => {
+    const intl = new Intl.NumberFormat('ja-JP');
+    for (const value of [0, 7, 999, 1000, 12345, 100036, -1234567, Number.MAX_SAFE_INTEGER, 1.5, -0.25])
+      expect(formatCount(value)).toBe(intl.format(value));
+    expect(formatCount(1234567)).toBe('1,234,567');
+  });
 });
 
 describe('safeReturnPath', () => {

@@ -1,10 +1,19 @@
-import { formatDate, formatDateTime } from '@tsumiki/ui';
+import { formatDate, formatDateTime, isFixedOffsetZone, wallClock } from '@tsumiki/ui';
 
 // Made on first use, not when the module loads: the first Intl object of a page loads the
 // locale's data, a long moment on a slow phone's main thread before anything is shown.
 let countFormat: Intl.NumberFormat | undefined;
 
+/**
+ * `12,345` as Japanese text writes a number. A whole number (every count) is grouped here by
+ * arithmetic, without the Intl object the dashboard's first render would otherwise wait for;
+ * anything else goes through Intl.
+ */
 export function formatCount(value: number): string {
+  if (Number.isSafeInteger(value)) {
+    const digits = String(Math.abs(value)).replace(/\B(?=(\d{3})+$)/gu, ',');
+    return value < 0 ? `-${digits}` : digits;
+  }
   countFormat ??= new Intl.NumberFormat('ja-JP');
   return countFormat.format(value);
 }
@@ -20,36 +29,27 @@ export const DEFAULT_TIME_ZONE = 'Asia/Tokyo';
 let displayTimeZone: string = DEFAULT_TIME_ZONE;
 
 /**
- * Wall-clock formatters by zone (see wallClock), also the answer to whether a zone is valid: an
- * Intl.DateTimeFormat with a time zone is costly to make, and the session asks on every render.
+ * Whether this browser knows a zone, by zone: an Intl.DateTimeFormat with a time zone is costly
+ * to make, and the session asks on every render.
  */
-const wallClockFormats = new Map<string, Intl.DateTimeFormat | null>();
-
-function wallClockFormat(timeZone: string): Intl.DateTimeFormat | null {
-  let format = wallClockFormats.get(timeZone);
-  if (format === undefined) {
-    try {
-      format = new Intl.DateTimeFormat('en-US', {
-        timeZone,
-        hourCycle: 'h23',
-        year: 'numeric',
-        month: 'numeric',
-        day: 'numeric',
-        hour: 'numeric',
-        minute: 'numeric',
-        second: 'numeric',
-      });
-    } catch {
-      format = null;
-    }
-    wallClockFormats.set(timeZone, format);
-  }
-  return format;
-}
+const knownZones = new Map<string, boolean>();
 
 /** True for an IANA name this browser knows, e.g. Asia/Tokyo. */
 export function isValidTimeZone(zone: string | null | undefined): zone is string {
-  return Boolean(zone) && wallClockFormat(zone as string) !== null;
+  if (!zone) return false;
+  if (isFixedOffsetZone(zone)) return true;
+  let known = knownZones.get(zone);
+  if (known === undefined) {
+    try {
+      // Makes (and keeps) the formatter the zone's times are read with; an unknown zone throws.
+      wallClock(0, zone);
+      known = true;
+    } catch {
+      known = false;
+    }
+    knownZones.set(zone, known);
+  }
+  return known;
 }
 
 export function setDisplayTimeZone(zone: string | null | undefined): void {
@@ -70,26 +70,9 @@ export function formatTenantDate(value: string | Date, timeZone: string = displa
   return formatDate(value, { timeZone });
 }
 
-/** Year, month, day, hour, minute, second of an instant as a wall clock in `timeZone` shows them. */
-function wallClock(instant: number, timeZone: string): number[] {
-  const values: Record<string, number> = {};
-  const format = wallClockFormat(timeZone);
-  // An unknown zone throws here as `new Intl.DateTimeFormat` does.
-  if (!format) throw new RangeError(`Invalid time zone specified: ${timeZone}`);
-  for (const part of format.formatToParts(instant)) values[part.type] = Number(part.value);
-  return [values.year, values.month, values.day, values.hour, values.minute, values.second].map(Number);
-}
-
 /** How far `timeZone`'s clock is ahead of UTC at `instant`, in milliseconds. */
 function zoneOffset(instant: number, timeZone: string): number {
-  const [year, month, day, hour, minute, second] = wallClock(instant, timeZone) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
+  const { year, month, day, hour, minute, second } = wallClock(instant, timeZone);
   return Date.UTC(year, month - 1, day, hour, minute, second) - Math.floor(instant / 1000) * 1000;
 }
 
@@ -98,7 +81,7 @@ function zoneOffset(instant: number, timeZone: string): number {
  * Japan, 「今月」 starts at 00:00 JST on the 1st whatever the device's zone is.
  */
 export function startOfMonth(now: Date = new Date(), timeZone: string = displayTimeZone): string {
-  const [year, month] = wallClock(now.getTime(), timeZone) as [number, number];
+  const { year, month } = wallClock(now, timeZone);
   const wallMidnight = Date.UTC(year, month - 1, 1);
   // The zone's offset at that midnight; checked once more across a DST change.
   let instant = wallMidnight - zoneOffset(wallMidnight, timeZone);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatJapaneseDate } from './date';
+import { formatDate, formatDateTime, formatJapaneseDate, isFixedOffsetZone, wallClock } from './date';
 import { formatWareki, isoDateToLocalDate, isoDateToSlashes, parseDateInput } from './date-input';
 import { formatRelativeTime } from './date-relative';
 
@@ -16,6 +16,34 @@ describe('absolute dates', () => {
   it('formats in a given time zone', () => {
     expect(formatDateTime('2026-11-21T15:30:00Z', { timeZone: 'Asia/Tokyo' })).toBe('2026/11/22 00:30');
     expect(formatDate('2026-11-21T15:30:00Z', { timeZone: 'UTC' })).toBe('2026/11/21');
+  });
+
+  it('reads a fixed-offset zone by arithmetic exactly as Intl reads it', () => {
+    expect(isFixedOffsetZone('Asia/Tokyo')).toBe(true);
+    expect(isFixedOffsetZone('America/New_York')).toBe(false);
+    // Japan and Etc/Universal are other names of the same zones, not in the table: read by Intl.
+    expect(isFixedOffsetZone('Japan')).toBe(false);
+    // Every 7 h 13 min 17 s over three years, leap day and year ends included.
+    for (let time = Date.UTC(2023, 11, 30); time < Date.UTC(2026, 11, 31); time += 26_097_000) {
+      expect(wallClock(time, 'Asia/Tokyo')).toEqual(wallClock(time, 'Japan'));
+      expect(wallClock(time, 'UTC')).toEqual(wallClock(time, 'Etc/Universal'));
+    }
+    expect(wallClock('2026-12-31T15:00:00Z', 'Asia/Tokyo')).toEqual({
+      year: 2027,
+      month: 1,
+      day: 1,
+      hour: 0,
+      minute: 0,
+      second: 0,
+    });
+  });
+
+  it('reads other zones through Intl, daylight saving included, and refuses what Intl refuses', () => {
+    expect(wallClock('2026-07-01T12:00:00Z', 'America/New_York').hour).toBe(8);
+    expect(wallClock('2026-12-01T12:00:00Z', 'America/New_York').hour).toBe(7);
+    expect(() => wallClock('2026-07-01T12:00:00Z', 'Mars/Olympus')).toThrow(RangeError);
+    expect(() => wallClock('not a date', 'Asia/Tokyo')).toThrow(RangeError);
+    expect(() => formatDateTime('not a date', { timeZone: 'Asia/Tokyo' })).toThrow(RangeError);
   });
 
   it('writes the long Japanese date and the Japanese era (和暦)', () => {

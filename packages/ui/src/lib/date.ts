@@ -27,20 +27,92 @@ export function formatter(locale: string, options: Intl.DateTimeFormatOptions): 
   return cached;
 }
 
-function parts(value: DateInput, timeZone: string | undefined) {
-  const map: Record<string, string> = {};
-  for (const part of formatter('en-CA', {
+const HOUR_MS = 3_600_000;
+
+/**
+ * Zones whose clocks have kept one offset from UTC since 1952 (Japan has had no daylight saving
+ * time since 1951), in milliseconds ahead of UTC. Their wall clock is arithmetic: the first
+ * Intl.DateTimeFormat with a time zone that a page makes loads the zone data, a long task on a
+ * slow phone's first screen.
+ */
+const FIXED_OFFSETS: ReadonlyMap<string, number> = new Map([
+  ['Asia/Tokyo', 9 * HOUR_MS],
+  ['UTC', 0],
+  ['Etc/UTC', 0],
+]);
+const FIXED_SINCE = Date.UTC(1952, 0, 1);
+
+/** A wall clock's reading: month 1–12, hour 0–23. */
+export type WallClock = {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+};
+
+/** True for a zone `wallClock` reads without Intl (see FIXED_OFFSETS), e.g. Asia/Tokyo. */
+export function isFixedOffsetZone(timeZone: string): boolean {
+  return FIXED_OFFSETS.has(timeZone);
+}
+
+/**
+ * What a wall clock in `timeZone` (the viewer's when absent) shows at `value`. An unknown zone
+ * throws a RangeError, as `new Intl.DateTimeFormat` does; so does an invalid date.
+ */
+export function wallClock(value: DateInput, timeZone?: string): WallClock {
+  const time = toDate(value).getTime();
+  const offset = timeZone === undefined ? undefined : FIXED_OFFSETS.get(timeZone);
+  if (!Number.isNaN(time) && (timeZone === undefined || (offset !== undefined && time >= FIXED_SINCE))) {
+    const date = new Date(offset === undefined ? time : time + offset);
+    // Without a zone, the Date's own (the viewer's) clock; with a fixed offset, UTC shifted by it.
+    return offset === undefined
+      ? {
+          year: date.getFullYear(),
+          month: date.getMonth() + 1,
+          day: date.getDate(),
+          hour: date.getHours(),
+          minute: date.getMinutes(),
+          second: date.getSeconds(),
+        }
+      : {
+          year: date.getUTCFullYear(),
+          month: date.getUTCMonth() + 1,
+          day: date.getUTCDate(),
+          hour: date.getUTCHours(),
+          minute: date.getUTCMinutes(),
+          second: date.getUTCSeconds(),
+        };
+  }
+  const values: Record<string, number> = {};
+  for (const part of formatter('en-US', {
     year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
     hourCycle: 'h23',
     ...(timeZone ? { timeZone } : {}),
-  }).formatToParts(toDate(value))) {
-    map[part.type] = part.value;
+  }).formatToParts(time)) {
+    values[part.type] = Number(part.value);
   }
-  return map as { year: string; month: string; day: string; hour: string; minute: string };
+  const { year, month, day, hour, minute, second } = values as WallClock;
+  return { year, month, day, hour, minute, second };
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+function parts(value: DateInput, timeZone: string | undefined) {
+  const clock = wallClock(value, timeZone);
+  return {
+    year: String(clock.year),
+    month: pad(clock.month),
+    day: pad(clock.day),
+    hour: pad(clock.hour),
+    minute: pad(clock.minute),
+  };
 }
 
 /** `2026/11/22`. */

@@ -1,8 +1,8 @@
 // Dates: formatTenantDateTime / formatTenantDate of lib/format.ts (the tenant's zone, Asia/Tokyo by default).
 
-const countFormat = new Intl.NumberFormat('ja-JP');
+import { formatCount } from '../../lib/format';
 
 /** 36 件, or 10,000 件以上 when the server stopped counting. */
 export function formatCustomerTotal(total: number, capped: boolean): string {
-  return capped ? `${countFormat.format(total)} 件以上` : `${countFormat.format(total)} 件`;
+  return capped ? `${formatCount(total)} 件以上` : `${formatCount(total)} 件`;
 }
