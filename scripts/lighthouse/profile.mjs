@@ -9,8 +9,9 @@
 //                                                 maps are read from DIR here)
 //   node scripts/lighthouse/profile.mjs DIR --runs 3 --top 40
 //   PROFILE_SAVE=/tmp/home node scripts/lighthouse/profile.mjs DIR
-//                                                 also writes each run's profile to
-//                                                 /tmp/home-N.cpuprofile (DevTools opens it)
+//                                                 also writes each run's profile and trace to
+//                                                 /tmp/home-N.cpuprofile and -N.trace.json
+//                                                 (DevTools opens both)
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { root } from '../lib.mjs';
@@ -243,8 +244,10 @@ const server = await startServer({ appDistDir: distDir });
 try {
   for (let run = 1; run <= runs; run += 1) {
     const { profile, longTasks, paints, trace } = await profileOnce(server.url);
-    if (process.env.PROFILE_SAVE)
+    if (process.env.PROFILE_SAVE) {
       writeFileSync(`${process.env.PROFILE_SAVE}-${run}.cpuprofile`, JSON.stringify(profile));
+      writeFileSync(`${process.env.PROFILE_SAVE}-${run}.trace.json`, JSON.stringify(trace));
+    }
     console.log(`\n=== ${run} 回目（CPU 4 倍遅く）: 描画 ${paints.map((p) => p.join(' ')).join('、')} ms`);
     const blocking = longTasks.reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0);
     console.log(`長いタスク ${longTasks.length} 件、50 ms を超えた分の計 ${Math.round(blocking)} ms:`);

@@ -32,7 +32,9 @@ export function afterFirstScreen(): Promise<void> {
     .then(() => {
       ready = true;
     });
-  return waiting;
+  // Each caller in an idle moment of its own: what one starts (a chunk to fetch and evaluate, a
+  // render and its effects) is a task of its own, not added to the others' in one long task.
+  return ready ? waiting : waiting.then(idle);
 }
 
 /** False until `afterFirstScreen()` has resolved, then true (from the start once it has). */

@@ -5,7 +5,7 @@ import { ErrorHandling } from '../errors/error-handling';
 import { SessionProvider } from '../session/session';
 import { Updates } from '../updates/updates';
 import { queryClient } from './query-client';
-import { router } from './router';
+import { appRouter } from './router';
 import { ToastsProvider } from './toasts';
 
 export function App() {
@@ -15,7 +15,7 @@ export function App() {
         <ToastsProvider>
           <SessionProvider>
             <ErrorHandling>
-              <RouterProvider router={router} />
+              <RouterProvider router={appRouter()} />
             </ErrorHandling>
           </SessionProvider>
         </ToastsProvider>

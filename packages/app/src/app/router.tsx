@@ -109,5 +109,15 @@ export const routes: RouteObject[] = [
   },
 ];
 
-// Every lazy route: a chunk that fails or hangs (120 s) is a ChunkLoadError, offered a reload.
-export const router = createBrowserRouter(withChunkLoadHandling(routes));
+let router: ReturnType<typeof createBrowserRouter> | undefined;
+
+/**
+ * The app's one router, made on the first render rather than when the entry is evaluated: its
+ * first navigation (matching, the route's chunk, the loaders) is then a task of its own after the
+ * entry's, not added to that long task. Every lazy route: a chunk that fails or hangs (120 s) is a
+ * ChunkLoadError, offered a reload.
+ */
+export function appRouter(): ReturnType<typeof createBrowserRouter> {
+  router ??= createBrowserRouter(withChunkLoadHandling(routes));
+  return router;
+}

@@ -1,5 +1,5 @@
 import { Alert, AppLayout, AppSidebar, Skeleton, TopBar } from '@tsumiki/ui';
-import { type ComponentType, lazy, Suspense, useState } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useState } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router-dom';
 import { useAfterFirstScreen } from '../app/after-first-screen';
 import { RouterLink } from '../app/router-link';
@@ -26,6 +26,15 @@ const NotificationBellSlot = lazy<ComponentType>(() =>
   })),
 );
 
+/**
+ * Its children once the first screen is shown, the placeholder until then (and while their chunk
+ * is on its way). Each slot waits for an idle moment of its own, so that the session menu and the
+ * bell render, commit and start their queries in separate tasks.
+ */
+function AfterFirstScreen({ placeholder, children }: { placeholder: ReactNode; children: ReactNode }) {
+  return useAfterFirstScreen() ? <Suspense fallback={placeholder}>{children}</Suspense> : placeholder;
+}
+
 /** Sidebar, top bar and the routed screen. */
 export function MainLayout() {
   const { user, tenant } = useSignedIn();
@@ -35,9 +44,6 @@ export function MainLayout() {
   // A screen's chunk or loader is on its way: the current screen stays, with a bar on top.
   const navigating = useNavigation().state === 'loading';
   const [mobileOpen, setMobileOpen] = useState(false);
-  const afterFirstScreen = useAfterFirstScreen();
-  const sessionPlaceholder = <Skeleton rounded="full" className="h-8 w-20" />;
-  const bellPlaceholder = <Skeleton rounded="full" className="size-9" />;
 
   return (
     <AppLayout
@@ -62,22 +68,16 @@ export function MainLayout() {
           onMenuClick={() => setMobileOpen(true)}
           sessionSlot={
             // The same placeholder as SessionIndicator's own while the session is unknown.
-            afterFirstScreen ? (
-              <Suspense fallback={sessionPlaceholder}>
-                <SessionStatusMenu />
-              </Suspense>
-            ) : (
-              sessionPlaceholder
-            )
+            <AfterFirstScreen placeholder={<Skeleton rounded="full" className="h-8 w-20" />}>
+              <SessionStatusMenu />
+            </AfterFirstScreen>
           }
           notificationSlot={
-            !isFeatureEnabled(flags, 'notifications') ? null : afterFirstScreen ? (
-              <Suspense fallback={bellPlaceholder}>
+            isFeatureEnabled(flags, 'notifications') ? (
+              <AfterFirstScreen placeholder={<Skeleton rounded="full" className="size-9" />}>
                 <NotificationBellSlot />
-              </Suspense>
-            ) : (
-              bellPlaceholder
-            )
+              </AfterFirstScreen>
+            ) : null
           }
         />
       }
