@@ -1,5 +1,5 @@
 import type { EnsureQueryDataOptions, QueryKey } from '@tanstack/react-query';
-import { tenantMeQueryOptions } from '@tsumiki/api-client/react';
+import { myFeaturesQueryOptions, tenantMeQueryOptions } from '@tsumiki/api-client/react';
 import type { LoaderFunctionArgs, ShouldRevalidateFunction } from 'react-router-dom';
 import { isScreenLocked } from '../features/two-factor/screen-lock/lock-flag';
 import { isOffline, subscribeConnection } from '../lib/reachability';
@@ -10,6 +10,14 @@ import { queryClient } from './query-client';
 
 /** Longest a loader holds a navigation for its data; after that the screen shows its skeletons. */
 export const PREFETCH_TIMEOUT_MS = 3000;
+
+/**
+ * The tenant's feature flags, asked for by `loaderTenant` alongside the screen's own data and
+ * waited for with it: the layout (the sidebar) and the screens read them, and arriving after the
+ * first render they would render the whole layout again in one blocking task (a query's update is
+ * never a transition).
+ */
+let flagsOnTheirWay: Promise<unknown> = Promise.resolve();
 
 /**
  * Runs a loader's prefetch (`queryClient.ensureQueryData({ ...options, retry: false })` calls) so
@@ -38,7 +46,10 @@ export async function prefetch(
       resolve();
     };
     setTimeout(done, timeoutMs);
-    Promise.resolve().then(load).then(done, done);
+    Promise.resolve()
+      .then(load)
+      .then(() => flagsOnTheirWay)
+      .then(done, done);
   });
 }
 
@@ -56,6 +67,9 @@ export async function loaderTenant(): Promise<{
   const me = await queryClient.ensureQueryData({ ...tenantMeQueryOptions(api), retry: false });
   if (!me.success) return null;
   const tenant = activeTenant(me.user);
+  flagsOnTheirWay = queryClient
+    .ensureQueryData({ ...myFeaturesQueryOptions(api, tenant?.tenant_id), retry: false })
+    .catch(() => undefined);
   return { tenantId: tenant?.tenant_id, timeZone: tenant?.time_zone };
 }
 
