@@ -53,21 +53,18 @@ test('a render crash while offline: crash screen, kept across a reload, stored o
   context,
 }, testInfo) => {
   test.setTimeout(120_000);
-  // A fault from outside the product: once the test sets the flag, reading a date's year on the
-  // customer list (each row's 更新日) throws, as a broken browser API would, in the middle of
-  // rendering.
+  // A fault from outside the product: once the test sets the flag, a built-in the customer list
+  // calls while it renders (its page number, its total) throws, as a broken browser API would. The
+  // crash screen itself does not call it.
   await page.addInitScript(() => {
-    const original = Date.prototype.getUTCFullYear;
-    Object.defineProperty(Date.prototype, 'getUTCFullYear', {
-      configurable: true,
-      get() {
-        const flagged = (window as { __e2eFault?: boolean }).__e2eFault === true;
-        if (flagged && location.pathname.startsWith('/customers')) {
-          throw new TypeError('e2e: Date is broken');
-        }
-        return original;
-      },
-    });
+    const original = Number.isSafeInteger;
+    Number.isSafeInteger = (value: unknown) => {
+      const flagged = (window as { __e2eFault?: boolean }).__e2eFault === true;
+      if (flagged && location.pathname.startsWith('/customers')) {
+        throw new TypeError('e2e: Number.isSafeInteger is broken');
+      }
+      return original(value);
+    };
   });
 
   await signIn(page);

@@ -166,6 +166,7 @@ describe('public API', () => {
         'useMessages',
         'useToast',
         'validateFile',
+        'wallClock',
       ].sort(),
     );
   });

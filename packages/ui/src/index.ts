@@ -67,7 +67,6 @@ export {
   formatDate,
   formatDateTime,
   formatJapaneseDate,
-  isFixedOffsetZone,
   type WallClock,
   wallClock,
 } from './lib/date';

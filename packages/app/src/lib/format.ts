@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime, isFixedOffsetZone, wallClock } from '@tsumiki/ui';
+import { formatDate, formatDateTime, wallClock } from '@tsumiki/ui';
 
 // Made on first use, not when the module loads: the first Intl object of a page loads the
 // locale's data, a long moment on a slow phone's main thread before anything is shown.
@@ -10,10 +10,8 @@ let countFormat: Intl.NumberFormat | undefined;
  * anything else goes through Intl.
  */
 export function formatCount(value: number): string {
-  if (Number.isSafeInteger(value)) {
-    const digits = String(Math.abs(value)).replace(/\B(?=(\d{3})+$)/gu, ',');
-    return value < 0 ? `-${digits}` : digits;
-  }
+  // A comma before each group of three digits from the right (never right after a minus sign).
+  if (Number.isSafeInteger(value)) return String(value).replace(/\B(?=(\d{3})+$)/gu, ',');
   countFormat ??= new Intl.NumberFormat('ja-JP');
   return countFormat.format(value);
 }
@@ -37,11 +35,11 @@ const knownZones = new Map<string, boolean>();
 /** True for an IANA name this browser knows, e.g. Asia/Tokyo. */
 export function isValidTimeZone(zone: string | null | undefined): zone is string {
   if (!zone) return false;
-  if (isFixedOffsetZone(zone)) return true;
   let known = knownZones.get(zone);
   if (known === undefined) {
     try {
-      // Makes (and keeps) the formatter the zone's times are read with; an unknown zone throws.
+      // Asia/Tokyo and UTC are read without Intl; for another zone this makes (and keeps) the
+      // formatter its times are read with, and an unknown zone throws.
       wallClock(0, zone);
       known = true;
     } catch {

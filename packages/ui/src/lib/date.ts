@@ -52,38 +52,31 @@ export type WallClock = {
   second: number;
 };
 
-/** True for a zone `wallClock` reads without Intl (see FIXED_OFFSETS), e.g. Asia/Tokyo. */
-export function isFixedOffsetZone(timeZone: string): boolean {
-  return FIXED_OFFSETS.has(timeZone);
-}
-
 /**
  * What a wall clock in `timeZone` (the viewer's when absent) shows at `value`. An unknown zone
  * throws a RangeError, as `new Intl.DateTimeFormat` does; so does an invalid date.
  */
 export function wallClock(value: DateInput, timeZone?: string): WallClock {
-  const time = toDate(value).getTime();
-  const offset = timeZone === undefined ? undefined : FIXED_OFFSETS.get(timeZone);
-  if (!Number.isNaN(time) && (timeZone === undefined || (offset !== undefined && time >= FIXED_SINCE))) {
-    const date = new Date(offset === undefined ? time : time + offset);
-    // Without a zone, the Date's own (the viewer's) clock; with a fixed offset, UTC shifted by it.
-    return offset === undefined
-      ? {
-          year: date.getFullYear(),
-          month: date.getMonth() + 1,
-          day: date.getDate(),
-          hour: date.getHours(),
-          minute: date.getMinutes(),
-          second: date.getSeconds(),
-        }
-      : {
-          year: date.getUTCFullYear(),
-          month: date.getUTCMonth() + 1,
-          day: date.getUTCDate(),
-          hour: date.getUTCHours(),
-          minute: date.getUTCMinutes(),
-          second: date.getUTCSeconds(),
-        };
+  const date = toDate(value);
+  const time = date.getTime();
+  // How far the zone's clock is ahead of UTC: the viewer's own zone from the Date, a fixed-offset
+  // zone from the table; the wall clock is then UTC's, shifted by it.
+  const offset =
+    timeZone === undefined
+      ? -date.getTimezoneOffset() * 60_000
+      : time >= FIXED_SINCE
+        ? FIXED_OFFSETS.get(timeZone)
+        : undefined;
+  if (!Number.isNaN(time) && offset !== undefined) {
+    const shifted = new Date(time + offset);
+    return {
+      year: shifted.getUTCFullYear(),
+      month: shifted.getUTCMonth() + 1,
+      day: shifted.getUTCDate(),
+      hour: shifted.getUTCHours(),
+      minute: shifted.getUTCMinutes(),
+      second: shifted.getUTCSeconds(),
+    };
   }
   const values: Record<string, number> = {};
   for (const part of formatter('en-US', {
@@ -94,12 +87,11 @@ export function wallClock(value: DateInput, timeZone?: string): WallClock {
     minute: 'numeric',
     second: 'numeric',
     hourCycle: 'h23',
-    ...(timeZone ? { timeZone } : {}),
+    timeZone,
   }).formatToParts(time)) {
-    values[part.type] = Number(part.value);
+    if (part.type !== 'literal') values[part.type] = Number(part.value);
   }
-  const { year, month, day, hour, minute, second } = values as WallClock;
-  return { year, month, day, hour, minute, second };
+  return values as WallClock;
 }
 
 const pad = (value: number) => String(value).padStart(2, '0');
